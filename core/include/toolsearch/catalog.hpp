@@ -1,0 +1,80 @@
+// The catalog: the ordered, validated set of tools an engine knows.
+#pragma once
+
+#include "toolsearch/status.hpp"
+#include "toolsearch/tool.hpp"
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace toolsearch {
+
+/// Size limits for one tool; larger input gets ErrorCode::TooLarge.
+struct ToolLimits {
+  size_t max_name_bytes = 256;                ///< default 256
+  size_t max_description_bytes = 64 * 1024;   ///< default 64 KiB
+  size_t max_schema_bytes = 1024 * 1024;      ///< default 1 MiB of serialized JSON
+};
+
+/// How a name collision across sources is handled.
+enum class NamespacePolicy {
+  None,    ///< default: a collision is ErrorCode::DuplicateName
+  Prefix,  ///< every MCP tool is named `mcp_<server>_<tool>` (stable, whatever the load order);
+           ///< Tool::original_name keeps the server's own name
+};
+
+struct CatalogOptions {
+  NamespacePolicy namespacing = NamespacePolicy::None;
+  ToolLimits limits;
+};
+
+/// Tools in insertion order (the order is part of determinism: ties break by it).
+/// Every mutation is all-or-nothing: on error the catalog is unchanged.
+class Catalog {
+ public:
+  explicit Catalog(CatalogOptions options = {});
+
+  /// Adds a batch. Fills `original_name` (if empty) and the class of "core"-source tools.
+  Status add(std::vector<Tool> tools);
+  /// Removes by name; an unknown name is NotFound and nothing is removed.
+  Status remove(const std::vector<std::string>& names);
+  /// Replaces every tool of `source` by `tools` (what MCP tools/list_changed needs).
+  Status replace_source(const std::string& source, std::vector<Tool> tools);
+  void clear();
+
+  /// Per-tool pin (NotFound for an unknown name) and per-server pin (any server name).
+  Status pin_tool(const std::string& name, bool pinned);
+  void pin_server(const std::string& server, bool pinned);
+  bool is_pinned(const Tool& tool) const;
+  const std::set<std::string>& pinned_servers() const { return pinned_servers_; }
+
+  const std::vector<Tool>& tools() const { return tools_; }
+  size_t size() const { return tools_.size(); }
+  /// Position of `name` or -1.
+  long index_of(std::string_view name) const;
+  const Tool* find(std::string_view name) const;
+
+  /// Stable 64-bit hash (16 hex digits) of the canonical catalog content and pins.
+  std::string fingerprint() const;
+  /// Increments at every successful mutation (cheap change detection for caches).
+  uint64_t revision() const { return revision_; }
+  const CatalogOptions& options() const { return options_; }
+
+  /// Validates one tool alone (name, source, schema, limits, reserved names).
+  Status validate(const Tool& tool) const;
+
+ private:
+  Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source) const;
+  void reindex();
+
+  CatalogOptions options_;
+  std::vector<Tool> tools_;
+  std::unordered_map<std::string, size_t> by_name_;
+  std::set<std::string> pinned_servers_;
+  uint64_t revision_ = 0;
+};
+
+}  // namespace toolsearch

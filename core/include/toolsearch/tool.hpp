@@ -1,0 +1,41 @@
+// The tool model: what one catalog entry is.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+/// Core tools are never deferred; deferrable tools may be hidden behind the bridge.
+enum class ToolClass { Core, Deferrable };
+
+/// One tool. `source` is "core", "mcp:<server>", "plugin" or "client".
+struct Tool {
+  std::string name;         ///< unique in a catalog; what the model calls
+  std::string description;  ///< may be empty
+  nlohmann::json input_schema = nlohmann::json::object();  ///< a JSON Schema object
+  std::string source = "client";                           ///< default "client"
+  ToolClass tool_class = ToolClass::Deferrable;            ///< default Deferrable ("core" source => Core)
+  std::string title;                                       ///< optional
+  nlohmann::json annotations = nlohmann::json::object();   ///< optional, MCP-style hints
+  std::vector<std::string> tags;                           ///< optional; also used as toolsets
+  bool pinned = false;        ///< keep visible even when deferral is active
+  std::string original_name;  ///< the server's own name (differs from `name` when namespaced)
+};
+
+/// The bridge tool names. No catalog tool may take one.
+inline constexpr std::string_view kToolSearch = "tool_search";
+inline constexpr std::string_view kToolDescribe = "tool_describe";
+inline constexpr std::string_view kToolCall = "tool_call";
+bool is_bridge_name(std::string_view name);
+
+/// "github" for "mcp:github", "" for any other source.
+std::string_view server_of(const Tool& tool);
+
+/// True when `source` is "core", "plugin", "client" or "mcp:<non-empty server>".
+bool is_valid_source(std::string_view source);
+
+}  // namespace toolsearch

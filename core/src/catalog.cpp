@@ -1,0 +1,263 @@
+#include "toolsearch/catalog.hpp"
+
+#include "toolsearch/utf8.hpp"
+
+#include <unordered_set>
+
+namespace toolsearch {
+namespace {
+
+Status utf8_error(const char* what, const std::string& name, size_t offset) {
+  return Status::error(ErrorCode::InvalidTool, std::string(what) + " of tool '" + name +
+                                                   "' is not valid UTF-8 (byte " +
+                                                   std::to_string(offset) + ")");
+}
+
+// FNV-1a: tiny, stable across platforms and word sizes (wasm32 and x86_64 agree).
+struct Fnv1a64 {
+  uint64_t h = 14695981039346656037ull;
+  void add(std::string_view s) {
+    for (unsigned char c : s) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+    // A separator byte so ("ab","c") and ("a","bc") differ.
+    h ^= 0xFFu;
+    h *= 1099511628211ull;
+  }
+};
+
+}  // namespace
+
+Catalog::Catalog(CatalogOptions options) : options_(options) {}
+
+Status Catalog::validate(const Tool& tool) const {
+  const ToolLimits& lim = options_.limits;
+  if (tool.name.empty()) return Status::error(ErrorCode::InvalidTool, "tool name is empty");
+  if (tool.name.size() > lim.max_name_bytes) {
+    return Status::error(ErrorCode::TooLarge, "tool name is " + std::to_string(tool.name.size()) +
+                                                  " bytes; the limit is " +
+                                                  std::to_string(lim.max_name_bytes));
+  }
+  if (size_t bad = first_invalid_utf8(tool.name); bad != std::string_view::npos) {
+    return utf8_error("name", std::string(clip_utf8(tool.name, bad)), bad);
+  }
+  for (unsigned char c : tool.name) {
+    // Models and providers cannot call names with whitespace or control characters.
+    if (c <= 0x20 || c == 0x7F) {
+      return Status::error(ErrorCode::InvalidTool,
+                           "tool name '" + tool.name + "' contains whitespace or a control character");
+    }
+  }
+  if (is_bridge_name(tool.name)) {
+    return Status::error(ErrorCode::ReservedName,
+                         "'" + tool.name + "' is a reserved bridge tool name and cannot be registered");
+  }
+  if (!is_valid_source(tool.source)) {
+    return Status::error(ErrorCode::InvalidTool,
+                         "tool '" + tool.name + "' has source '" + tool.source +
+                             "'; expected core, plugin, client or mcp:<server>");
+  }
+  if (tool.description.size() > lim.max_description_bytes) {
+    return Status::error(ErrorCode::TooLarge, "description of tool '" + tool.name + "' is " +
+                                                  std::to_string(tool.description.size()) +
+                                                  " bytes; the limit is " +
+                                                  std::to_string(lim.max_description_bytes));
+  }
+  if (size_t bad = first_invalid_utf8(tool.description); bad != std::string_view::npos) {
+    return utf8_error("description", tool.name, bad);
+  }
+  if (size_t bad = first_invalid_utf8(tool.title); bad != std::string_view::npos) {
+    return utf8_error("title", tool.name, bad);
+  }
+  if (!tool.input_schema.is_object()) {
+    return Status::error(ErrorCode::InvalidSchema,
+                         "input schema of tool '" + tool.name + "' must be a JSON object, got " +
+                             tool.input_schema.type_name());
+  }
+  if (auto it = tool.input_schema.find("type");
+      it != tool.input_schema.end() && !(it->is_string() && *it == "object")) {
+    return Status::error(ErrorCode::InvalidSchema, "input schema of tool '" + tool.name +
+                                                       "' must have type \"object\", got " +
+                                                       it->dump());
+  }
+  if (auto it = tool.input_schema.find("properties");
+      it != tool.input_schema.end() && !it->is_object()) {
+    return Status::error(ErrorCode::InvalidSchema,
+                         "input schema of tool '" + tool.name + "' has non-object \"properties\"");
+  }
+  const std::string dumped = tool.input_schema.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (dumped.size() > lim.max_schema_bytes) {
+    return Status::error(ErrorCode::TooLarge, "input schema of tool '" + tool.name + "' is " +
+                                                  std::to_string(dumped.size()) +
+                                                  " bytes; the limit is " +
+                                                  std::to_string(lim.max_schema_bytes));
+  }
+  if (!tool.annotations.is_object() && !tool.annotations.is_null()) {
+    return Status::error(ErrorCode::InvalidTool,
+                         "annotations of tool '" + tool.name + "' must be an object");
+  }
+  return Status::success();
+}
+
+// Normalises and validates a batch against the catalog as it would be after the mutation.
+Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source) const {
+  std::unordered_set<std::string> batch_names;
+  for (Tool& tool : tools) {
+    if (tool.original_name.empty()) tool.original_name = tool.name;
+    if (tool.source == "core") tool.tool_class = ToolClass::Core;
+    if (tool.annotations.is_null()) tool.annotations = nlohmann::json::object();
+    if (Status s = validate(tool); !s.ok()) return s;
+    std::string_view server = server_of(tool);
+    if (options_.namespacing == NamespacePolicy::Prefix && !server.empty() &&
+        tool.name == tool.original_name) {
+      tool.name = "mcp_" + std::string(server) + "_" + tool.original_name;
+      if (Status s = validate(tool); !s.ok()) return s;
+    }
+    if (!batch_names.insert(tool.name).second) {
+      return Status::error(ErrorCode::DuplicateName,
+                           "tool '" + tool.name + "' appears twice in the batch");
+    }
+    const Tool* existing = find(tool.name);
+    if (existing && !(replacing_source && existing->source == *replacing_source)) {
+      std::string hint = options_.namespacing == NamespacePolicy::None
+                             ? "; set namespacing to \"prefix\" to name MCP tools mcp_<server>_<tool>"
+                             : "";
+      return Status::error(ErrorCode::DuplicateName,
+                           "tool '" + tool.name + "' from " + tool.source +
+                               " collides with the tool of the same name from " +
+                               existing->source + hint);
+    }
+  }
+  return Status::success();
+}
+
+Status Catalog::add(std::vector<Tool> tools) {
+  if (Status s = prepare_batch(tools, nullptr); !s.ok()) return s;
+  if (tools.empty()) return Status::success();
+  for (Tool& t : tools) tools_.push_back(std::move(t));
+  reindex();
+  return Status::success();
+}
+
+Status Catalog::remove(const std::vector<std::string>& names) {
+  for (const std::string& name : names) {
+    if (!find(name)) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");
+  }
+  if (names.empty()) return Status::success();
+  std::unordered_set<std::string> doomed(names.begin(), names.end());
+  std::vector<Tool> kept;
+  kept.reserve(tools_.size());
+  for (Tool& t : tools_) {
+    if (!doomed.count(t.name)) kept.push_back(std::move(t));
+  }
+  tools_ = std::move(kept);
+  reindex();
+  return Status::success();
+}
+
+Status Catalog::replace_source(const std::string& source, std::vector<Tool> tools) {
+  if (!is_valid_source(source)) {
+    return Status::error(ErrorCode::InvalidArgument, "'" + source +
+                                                         "' is not a source; expected core, "
+                                                         "plugin, client or mcp:<server>");
+  }
+  for (const Tool& t : tools) {
+    if (t.source != source) {
+      return Status::error(ErrorCode::InvalidArgument, "tool '" + t.name + "' has source '" +
+                                                           t.source + "', not '" + source + "'");
+    }
+  }
+  if (Status s = prepare_batch(tools, &source); !s.ok()) return s;
+  // The new tools take the place of the first old one, so other tools keep their order.
+  std::vector<Tool> next;
+  next.reserve(tools_.size() + tools.size());
+  bool placed = false;
+  for (Tool& t : tools_) {
+    if (t.source != source) {
+      next.push_back(std::move(t));
+    } else if (!placed) {
+      for (Tool& n : tools) next.push_back(std::move(n));
+      placed = true;
+    }
+  }
+  if (!placed) {
+    for (Tool& n : tools) next.push_back(std::move(n));
+  }
+  tools_ = std::move(next);
+  reindex();
+  return Status::success();
+}
+
+void Catalog::clear() {
+  tools_.clear();
+  reindex();
+}
+
+Status Catalog::pin_tool(const std::string& name, bool pinned) {
+  auto it = by_name_.find(name);
+  if (it == by_name_.end()) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");
+  tools_[it->second].pinned = pinned;
+  ++revision_;
+  return Status::success();
+}
+
+void Catalog::pin_server(const std::string& server, bool pinned) {
+  if (pinned) {
+    pinned_servers_.insert(server);
+  } else {
+    pinned_servers_.erase(server);
+  }
+  ++revision_;
+}
+
+bool Catalog::is_pinned(const Tool& tool) const {
+  if (tool.pinned) return true;
+  std::string_view server = server_of(tool);
+  return !server.empty() && pinned_servers_.count(std::string(server)) > 0;
+}
+
+long Catalog::index_of(std::string_view name) const {
+  auto it = by_name_.find(std::string(name));
+  return it == by_name_.end() ? -1 : static_cast<long>(it->second);
+}
+
+const Tool* Catalog::find(std::string_view name) const {
+  long i = index_of(name);
+  return i < 0 ? nullptr : &tools_[static_cast<size_t>(i)];
+}
+
+std::string Catalog::fingerprint() const {
+  Fnv1a64 f;
+  for (const Tool& t : tools_) {
+    f.add(t.name);
+    f.add(t.original_name);
+    f.add(t.description);
+    f.add(t.title);
+    f.add(t.source);
+    f.add(t.tool_class == ToolClass::Core ? "core" : "deferrable");
+    f.add(t.pinned ? "pinned" : "-");
+    // nlohmann objects keep keys sorted, so the dump is canonical.
+    f.add(t.input_schema.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    f.add(t.annotations.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    for (const std::string& tag : t.tags) f.add(tag);
+    f.add("\x1e");
+  }
+  for (const std::string& s : pinned_servers_) f.add("server-pin:" + s);
+  static const char* kHex = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i) {
+    out[static_cast<size_t>(i)] = kHex[f.h & 0xF];
+    f.h >>= 4;
+  }
+  return out;
+}
+
+void Catalog::reindex() {
+  by_name_.clear();
+  by_name_.reserve(tools_.size());
+  for (size_t i = 0; i < tools_.size(); ++i) by_name_.emplace(tools_[i].name, i);
+  ++revision_;
+}
+
+}  // namespace toolsearch
