@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+// Captures the real `tools/list` output of the official MCP reference servers
+// published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
+//
+// Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
+//
+// Why a capture script instead of a hand-written file: the catalog must be exactly
+// what a host sees from those servers (descriptions, schemas, annotations), and
+// it must be reproducible when the pinned versions in package.json are bumped.
+//
+// Ground rules the table below relies on:
+// - No network. Servers that want API keys get dummy values, servers that want a
+//   backend get a loopback address. `tools/list` in all of them is static, so
+//   nothing is contacted. Servers are spawned with the SDK's minimal default env
+//   plus the table's env, so real credentials in the caller's env never leak in.
+//   (Checked with: unshare -rn sh -c 'ip link set lo up && npm run capture:catalog')
+// - PUPPETEER_SKIP_DOWNLOAD=1 is recommended for `npm install`: the puppeteer
+//   server only launches Chrome on its first tool call, never for tools/list.
+// - Deterministic output: table order for servers, server order for tools, no
+//   timestamps, so regenerating with the same versions is byte-identical.
+
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT_FILE = path.join(ROOT, 'js', 'catalogs', 'official-mcp.json');
+const TIMEOUT_MS = 30_000;
+const require = createRequire(path.join(ROOT, 'package.json'));
+
+/**
+ * One row per server. `args` and `env` are functions of the per-run context so
+ * temp paths and the loopback port are not baked into the table.
+ * @typedef {{ tmp: string, redisUrl: string }} Ctx
+ * @type {{ server: string, package: string, args?: (ctx: Ctx) => string[], env?: (ctx: Ctx) => Record<string,string>, setup?: (ctx: Ctx) => Promise<void> }[]}
+ */
+const SERVERS = [
+  // No client capabilities are declared (see connect below), so the
+  // everything server's roots/sampling/elicitation-gated demo tools are absent:
+  // the catalog is what a plain tool-calling host sees.
+  { server: 'everything', package: '@modelcontextprotocol/server-everything', args: () => ['stdio'] },
+  // The allowed directory only has to exist; an empty temp dir keeps it inert.
+  { server: 'filesystem', package: '@modelcontextprotocol/server-filesystem', args: (c) => [path.join(c.tmp, 'fs-root')] },
+  // Keep the knowledge-graph file out of node_modules (its default location).
+  { server: 'memory', package: '@modelcontextprotocol/server-memory', env: (c) => ({ MEMORY_FILE_PATH: path.join(c.tmp, 'memory.jsonl') }) },
+  { server: 'sequential-thinking', package: '@modelcontextprotocol/server-sequential-thinking', env: () => ({ DISABLE_THOUGHT_LOGGING: 'true' }) },
+  { server: 'github', package: '@modelcontextprotocol/server-github', env: () => ({ GITHUB_PERSONAL_ACCESS_TOKEN: 'dummy-token-for-catalog-capture' }) },
+  // The API URL points at a closed loopback port in case anything ever did call out.
+  { server: 'gitlab', package: '@modelcontextprotocol/server-gitlab', env: () => ({ GITLAB_PERSONAL_ACCESS_TOKEN: 'dummy-token-for-catalog-capture', GITLAB_API_URL: 'http://127.0.0.1:9/api/v4' }) },
+  { server: 'slack', package: '@modelcontextprotocol/server-slack', env: () => ({ SLACK_BOT_TOKEN: 'xoxb-dummy-token-for-catalog-capture', SLACK_TEAM_ID: 'T00000000' }) },
+  // pg.Pool connects lazily (only for resources), so a closed loopback port is fine.
+  { server: 'postgres', package: '@modelcontextprotocol/server-postgres', args: () => ['postgresql://capture@127.0.0.1:9/capture'] },
+  // This one refuses to serve until its Redis client connects, so it gets the
+  // loopback RESP stub below; tools/list itself never touches Redis.
+  { server: 'redis', package: '@modelcontextprotocol/server-redis', args: (c) => [c.redisUrl] },
+  { server: 'puppeteer', package: '@modelcontextprotocol/server-puppeteer' },
+  { server: 'brave-search', package: '@modelcontextprotocol/server-brave-search', env: () => ({ BRAVE_API_KEY: 'dummy-key-for-catalog-capture' }) },
+  { server: 'google-maps', package: '@modelcontextprotocol/server-google-maps', env: () => ({ GOOGLE_MAPS_API_KEY: 'dummy-key-for-catalog-capture' }) },
+  // It only checks that a saved OAuth credentials file exists and parses.
+  {
+    server: 'gdrive',
+    package: '@modelcontextprotocol/server-gdrive',
+    env: (c) => ({ GDRIVE_CREDENTIALS_PATH: path.join(c.tmp, 'gdrive-credentials.json') }),
+    setup: (c) => writeFile(path.join(c.tmp, 'gdrive-credentials.json'), JSON.stringify({ access_token: 'dummy' })),
+  },
+  // The AWS SDK resolves nothing until a request; the metadata-service lookup is disabled anyway.
+  {
+    server: 'aws-kb-retrieval',
+    package: '@modelcontextprotocol/server-aws-kb-retrieval',
+    env: () => ({ AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'AKIDUMMYCATALOGCAPTURE', AWS_SECRET_ACCESS_KEY: 'dummy', AWS_EC2_METADATA_DISABLED: 'true' }),
+  },
+  { server: 'everart', package: '@modelcontextprotocol/server-everart', env: () => ({ EVERART_API_KEY: 'dummy-key-for-catalog-capture' }) },
+];
+
+/**
+ * Official reference servers not in the table, recorded in the output so a reader
+ * of the catalog knows the omission is deliberate. Every official server that is
+ * on npm lists its tools offline here; these ones are Python (PyPI) only.
+ */
+const NOT_ON_NPM = 'not published on npm (Python reference server, PyPI only)';
+const LEFT_OUT = ['fetch', 'git', 'time', 'sqlite', 'sentry'].map((name) => ({
+  server: name,
+  package: `@modelcontextprotocol/server-${name}`,
+  reason: NOT_ON_NPM,
+}));
+
+/** Resolves a package's (single) bin entry to an absolute JS path, so we spawn node directly, not npx. */
+async function resolveBin(pkg) {
+  const manifestPath = require.resolve(`${pkg}/package.json`);
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
+  if (!bin) throw new Error(`${pkg} has no bin entry`);
+  return { bin: path.join(path.dirname(manifestPath), bin), version: manifest.version };
+}
+
+/**
+ * Minimal RESP listener on 127.0.0.1 that answers +OK to every command. node-redis
+ * only sends its CLIENT SETINFO handshake before the server starts serving MCP.
+ */
+async function startRedisStub() {
+  const server = createServer((socket) => {
+    let buf = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      buf = Buffer.concat([buf, chunk]);
+      // Consume complete `*N\r\n($len\r\n<bytes>\r\n){N}` frames; keep partial ones buffered.
+      for (;;) {
+        const consumed = parseRespArray(buf);
+        if (consumed === 0) break;
+        buf = buf.subarray(consumed);
+        socket.write('+OK\r\n');
+      }
+    });
+    socket.on('error', () => {}); // the client disappearing mid-write is expected at shutdown
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/** Returns the byte length of one complete RESP array at the start of buf, or 0 if incomplete. */
+function parseRespArray(buf) {
+  const lineEnd = (from) => buf.indexOf('\r\n', from);
+  let pos = 0;
+  let end = lineEnd(pos);
+  if (end < 0) return 0;
+  if (buf[0] !== 0x2a /* '*' */) return end + 2; // inline command: one line
+  const count = Number(buf.subarray(1, end));
+  pos = end + 2;
+  for (let i = 0; i < count; i++) {
+    end = lineEnd(pos);
+    if (end < 0) return 0;
+    const len = Number(buf.subarray(pos + 1, end));
+    pos = end + 2 + len + 2;
+    if (pos > buf.length) return 0;
+  }
+  return pos;
+}
+
+/**
+ * Spawns one server, lists all its tools (following nextCursor), and closes it.
+ * Tools are kept exactly as they came over the wire: the SDK's zod schemas would
+ * strip unknown keys (e.g. vendor annotations) and reorder the rest.
+ */
+async function captureServer(row, ctx) {
+  const { bin, version } = await resolveBin(row.package);
+  await row.setup?.(ctx);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, ...(row.args?.(ctx) ?? [])],
+    env: row.env?.(ctx) ?? {},
+    cwd: ctx.tmp,
+    stderr: 'pipe', // quiet on success, shown on failure
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d) => { stderr += d; });
+
+  // Tap the wire so the raw tools/list results can be stored verbatim while the
+  // SDK still validates them (listTools throws on a non-conforming response).
+  let pendingId;
+  let rawResult;
+  const client = new Client({ name: 'tool-search-wasm-catalog-capture', version: '0.0.0' }, { capabilities: {} });
+
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+  });
+  const run = async () => {
+    await client.connect(transport, { timeout: TIMEOUT_MS });
+    const send = transport.send.bind(transport);
+    transport.send = (msg, opts) => {
+      if (msg.method === 'tools/list') pendingId = msg.id;
+      return send(msg, opts);
+    };
+    const onmessage = transport.onmessage;
+    transport.onmessage = (msg, extra) => {
+      if (msg.id !== undefined && msg.id === pendingId && 'result' in msg) rawResult = msg.result;
+      onmessage?.(msg, extra);
+    };
+
+    const tools = [];
+    const seenCursors = new Set();
+    let cursor;
+    do {
+      rawResult = undefined;
+      await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: TIMEOUT_MS });
+      if (!rawResult) throw new Error('tools/list response was not observed on the wire');
+      tools.push(...rawResult.tools);
+      cursor = rawResult.nextCursor;
+      // A server echoing the same cursor would otherwise loop forever.
+      if (cursor !== undefined && seenCursors.has(cursor)) throw new Error(`repeated nextCursor ${cursor}`);
+      if (cursor !== undefined) seenCursors.add(cursor);
+    } while (cursor !== undefined);
+    return tools;
+  };
+
+  try {
+    const tools = await Promise.race([run(), timeout]);
+    return { server: row.server, package: row.package, version, tools };
+  } catch (err) {
+    err.message = `${row.server} (${row.package}@${version}): ${err.message}\n--- server stderr ---\n${stderr.trim()}`;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    await client.close().catch(() => {});
+  }
+}
+
+async function main() {
+  const tmp = await mkdtemp(path.join(tmpdir(), 'mcp-catalog-capture-'));
+  await mkdir(path.join(tmp, 'fs-root'));
+  const redis = await startRedisStub();
+  const ctx = { tmp, redisUrl: `redis://127.0.0.1:${redis.address().port}` };
+
+  try {
+    // Sequential on purpose: deterministic order, readable failures, light load.
+    const servers = [];
+    for (const row of SERVERS) servers.push(await captureServer(row, ctx));
+
+    const names = new Map();
+    for (const s of servers) {
+      for (const t of s.tools) {
+        if (names.has(t.name)) console.warn(`note: tool name "${t.name}" appears in both ${names.get(t.name)} and ${s.server}`);
+        else names.set(t.name, s.server);
+      }
+    }
+
+    const catalog = {
+      generated_by: 'scripts/capture-default-catalog.mjs',
+      client_capabilities: {},
+      left_out: LEFT_OUT,
+      servers,
+    };
+    const json = `${JSON.stringify(catalog, null, 2)}\n`;
+    await mkdir(path.dirname(OUT_FILE), { recursive: true });
+    await writeFile(OUT_FILE, json);
+
+    const total = servers.reduce((n, s) => n + s.tools.length, 0);
+    for (const s of servers) console.log(`${s.server.padEnd(20)} ${s.version.padEnd(10)} ${String(s.tools.length).padStart(3)} tools`);
+    console.log(`servers: ${servers.length}, tools: ${total}, bytes: ${Buffer.byteLength(json)} -> ${path.relative(ROOT, OUT_FILE)}`);
+  } finally {
+    redis.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err.stack ?? err);
+  process.exitCode = 1;
+});
