@@ -1,0 +1,81 @@
+// The engine: one catalog, its lazily rebuilt search index, the gate config and the sessions
+// that share them. This is the typed API the wasm layer and native hosts use.
+#pragma once
+
+#include "toolsearch/catalog.hpp"
+#include "toolsearch/config.hpp"
+#include "toolsearch/search_index.hpp"
+#include "toolsearch/session.hpp"
+#include "toolsearch/status.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace toolsearch {
+
+struct EngineOptions {
+  CatalogOptions catalog;  ///< namespacing and size limits
+  Bm25Params bm25;         ///< ranking parameters
+  GateConfig gate;         ///< deferral gate and bridge limits
+};
+
+/// Options for a direct search (the JS `search()`; the model's tool_search goes through the bridge).
+struct SearchRequest {
+  size_t limit = 0;            ///< 0 = gate.search_default_limit; clamped to gate.max_search_limit
+  std::string session;         ///< "" = the unrestricted default session
+  bool deferrable_only = false;  ///< skip core tools
+};
+
+class Engine {
+ public:
+  explicit Engine(EngineOptions options = {});
+
+  /// Replaces the options. Namespacing cannot change while the catalog holds tools.
+  Status configure(EngineOptions options);
+  const EngineOptions& options() const { return options_; }
+
+  // Catalog mutations (all-or-nothing; see Catalog).
+  Status add(std::vector<Tool> tools) { return catalog_.add(std::move(tools)); }
+  Status remove(const std::vector<std::string>& names) { return catalog_.remove(names); }
+  Status replace_source(const std::string& source, std::vector<Tool> tools) {
+    return catalog_.replace_source(source, std::move(tools));
+  }
+  void clear() { catalog_.clear(); }
+  Status pin_tool(const std::string& name, bool pinned) { return catalog_.pin_tool(name, pinned); }
+  void pin_server(const std::string& server, bool pinned) { catalog_.pin_server(server, pinned); }
+  const Catalog& catalog() const { return catalog_; }
+
+  /// The index for the current catalog, rebuilt only when the catalog changed.
+  std::shared_ptr<const SearchIndex> index() const;
+
+  /// Opens a session with `scope`; returns its id ("s1", "s2", ...).
+  std::string open_session(Scope scope);
+  Status close_session(const std::string& id);
+  /// The session with `id` ("" = the default, unrestricted session), or nullptr.
+  Session* session(const std::string& id);
+  size_t session_count() const { return sessions_.size(); }
+
+  /// Ranked hits among the tools the session may see.
+  Result<std::vector<SearchHit>> search(std::string_view query, const SearchRequest& request);
+  /// The tool if it exists and is in the session's scope (out of scope reads as NotFound).
+  Result<const Tool*> describe(std::string_view name, const std::string& session);
+  /// "Did you mean" names within the session's scope.
+  Result<std::vector<std::string>> suggest(std::string_view name, const std::string& session, size_t max = 3);
+
+  /// Clamps a requested limit: 0 means the default; the result is in [1, max_search_limit].
+  size_t effective_limit(size_t requested) const;
+
+ private:
+  Result<Session*> session_or_error(const std::string& id);
+
+  EngineOptions options_;
+  Catalog catalog_;
+  mutable std::shared_ptr<const SearchIndex> index_;
+  mutable uint64_t index_revision_ = ~uint64_t{0};
+  std::map<std::string, Session> sessions_;
+  uint64_t next_session_ = 1;
+};
+
+}  // namespace toolsearch

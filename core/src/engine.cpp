@@ -1,0 +1,99 @@
+#include "toolsearch/engine.hpp"
+
+#include <algorithm>
+
+namespace toolsearch {
+
+Engine::Engine(EngineOptions options) : options_(options), catalog_(options.catalog) {
+  sessions_.emplace("", Session{});
+}
+
+Status Engine::configure(EngineOptions options) {
+  if (Status s = validate(options.gate); !s.ok()) return s;
+  if (options.catalog.namespacing != catalog_.options().namespacing && catalog_.size() > 0) {
+    return Status::error(ErrorCode::InvalidConfig,
+                         "namespacing cannot change while the catalog holds tools; clear it first");
+  }
+  const bool catalog_options_changed =
+      options.catalog.namespacing != catalog_.options().namespacing ||
+      options.catalog.limits.max_name_bytes != catalog_.options().limits.max_name_bytes ||
+      options.catalog.limits.max_description_bytes != catalog_.options().limits.max_description_bytes ||
+      options.catalog.limits.max_schema_bytes != catalog_.options().limits.max_schema_bytes;
+  if (catalog_options_changed && catalog_.size() == 0) catalog_ = Catalog(options.catalog);
+  options_ = options;
+  index_.reset();  // ranking parameters may have changed
+  return Status::success();
+}
+
+std::shared_ptr<const SearchIndex> Engine::index() const {
+  if (!index_ || index_revision_ != catalog_.revision()) {
+    index_ = SearchIndex::build(catalog_, options_.bm25);
+    index_revision_ = catalog_.revision();
+  }
+  return index_;
+}
+
+std::string Engine::open_session(Scope scope) {
+  std::string id = "s" + std::to_string(next_session_++);
+  sessions_[id] = Session{std::move(scope), {}};
+  return id;
+}
+
+Status Engine::close_session(const std::string& id) {
+  if (id.empty()) return Status::error(ErrorCode::InvalidArgument, "the default session cannot be closed");
+  if (sessions_.erase(id) == 0) return Status::error(ErrorCode::NotFound, "no session '" + id + "'");
+  return Status::success();
+}
+
+Session* Engine::session(const std::string& id) {
+  auto it = sessions_.find(id);
+  return it == sessions_.end() ? nullptr : &it->second;
+}
+
+Result<Session*> Engine::session_or_error(const std::string& id) {
+  Session* s = session(id);
+  if (!s) return Status::error(ErrorCode::NotFound, "no session '" + id + "'");
+  return s;
+}
+
+size_t Engine::effective_limit(size_t requested) const {
+  const size_t limit = requested == 0 ? options_.gate.search_default_limit : requested;
+  return std::clamp<size_t>(limit, 1, options_.gate.max_search_limit);
+}
+
+Result<std::vector<SearchHit>> Engine::search(std::string_view query, const SearchRequest& request) {
+  auto s = session_or_error(request.session);
+  if (!s.ok()) return s.status();
+  const Scope& scope = s.value()->scope;
+  const auto& tools = catalog_.tools();
+  ToolFilter filter;
+  if (!scope.unrestricted() || request.deferrable_only) {
+    filter = [&](size_t i) {
+      const Tool& t = tools[i];
+      if (request.deferrable_only && t.tool_class == ToolClass::Core) return false;
+      return scope.allows(t);
+    };
+  }
+  return index()->search(query, effective_limit(request.limit), filter);
+}
+
+Result<const Tool*> Engine::describe(std::string_view name, const std::string& session_id) {
+  auto s = session_or_error(session_id);
+  if (!s.ok()) return s.status();
+  const Tool* tool = catalog_.find(name);
+  if (!tool || !s.value()->scope.allows(*tool)) {
+    return Status::error(ErrorCode::NotFound, "no tool named '" + std::string(name) + "'");
+  }
+  return tool;
+}
+
+Result<std::vector<std::string>> Engine::suggest(std::string_view name, const std::string& session_id,
+                                                 size_t max) {
+  auto s = session_or_error(session_id);
+  if (!s.ok()) return s.status();
+  const Scope& scope = s.value()->scope;
+  const auto& tools = catalog_.tools();
+  return index()->suggest(name, max, [&](size_t i) { return scope.allows(tools[i]); });
+}
+
+}  // namespace toolsearch

@@ -1,0 +1,349 @@
+#include "toolsearch/json_api.hpp"
+
+#include "toolsearch/token_estimator.hpp"
+
+#include <exception>
+
+namespace toolsearch {
+namespace {
+
+using nlohmann::json;
+
+std::string dump(const json& j) {
+  // Replace rather than throw on invalid UTF-8 that slipped into a value (e.g. a query echo).
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string ok(json value) { return dump(json{{"ok", true}, {"value", std::move(value)}}); }
+
+std::string fail(const Status& s) {
+  return dump(json{{"ok", false}, {"error", {{"code", to_string(s.code)}, {"message", s.message}}}});
+}
+
+// The last line of defence: nothing escapes into JS as a bare exception pointer.
+template <class F>
+std::string guarded(F&& body) {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    return fail(Status::error(ErrorCode::Internal, std::string("internal error: ") + e.what()));
+  } catch (...) {
+    return fail(Status::error(ErrorCode::Internal, "internal error"));
+  }
+}
+
+Status number_field(const json& obj, const char* key, double& out) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return {};
+  if (!it->is_number()) {
+    return Status::error(ErrorCode::InvalidConfig, std::string("'") + key + "' must be a number");
+  }
+  out = it->get<double>();
+  return {};
+}
+
+Status unknown_key(const std::string& where, const std::string& key, const char* expected) {
+  return Status::error(ErrorCode::InvalidConfig,
+                       "unknown " + where + " option '" + key + "'; expected one of " + expected);
+}
+
+}  // namespace
+
+Result<EngineOptions> engine_options_from_json(const json& j, const EngineOptions& base) {
+  if (!j.is_object()) return Status::error(ErrorCode::InvalidConfig, "options must be an object");
+  EngineOptions out = base;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "gate") {
+      auto gate = parse_gate_config(value, base.gate);
+      if (!gate.ok()) return gate.status();
+      out.gate = gate.value();
+    } else if (key == "namespacing") {
+      if (value == "none") out.catalog.namespacing = NamespacePolicy::None;
+      else if (value == "prefix") out.catalog.namespacing = NamespacePolicy::Prefix;
+      else return Status::error(ErrorCode::InvalidConfig, "'namespacing' must be \"none\" or \"prefix\"");
+    } else if (key == "bm25") {
+      if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25' must be an object");
+      Bm25Params& p = out.bm25;
+      for (const auto& [k, v] : value.items()) {
+        if (k == "k1" || k == "b") {
+          if (Status s = number_field(value, k.c_str(), k == "k1" ? p.k1 : p.b); !s.ok()) return s;
+        } else if (k == "weights") {
+          if (!v.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25.weights' must be an object");
+          for (const auto& [wk, wv] : v.items()) {
+            double* target = wk == "name"                ? &p.weights.name
+                             : wk == "server"            ? &p.weights.server
+                             : wk == "description"       ? &p.weights.description
+                             : wk == "paramNames"        ? &p.weights.param_names
+                             : wk == "paramDescriptions" ? &p.weights.param_descriptions
+                                                         : nullptr;
+            if (!target) {
+              return unknown_key("bm25.weights", wk,
+                                 "name, server, description, paramNames, paramDescriptions");
+            }
+            if (Status s = number_field(v, wk.c_str(), *target); !s.ok()) return s;
+            if (*target < 0 || *target > 100) {
+              return Status::error(ErrorCode::InvalidConfig, "'bm25.weights." + wk + "' must be in 0..100");
+            }
+          }
+        } else {
+          return unknown_key("bm25", k, "k1, b, weights");
+        }
+      }
+      if (!(p.k1 >= 0 && p.k1 <= 10)) return Status::error(ErrorCode::InvalidConfig, "'bm25.k1' must be in 0..10");
+      if (!(p.b >= 0 && p.b <= 1)) return Status::error(ErrorCode::InvalidConfig, "'bm25.b' must be in 0..1");
+    } else {
+      return unknown_key("engine", key, "gate, bm25, namespacing");
+    }
+  }
+  return out;
+}
+
+json engine_options_to_json(const EngineOptions& o) {
+  const FieldWeights& w = o.bm25.weights;
+  return {{"gate", to_json(o.gate)},
+          {"bm25",
+           {{"k1", o.bm25.k1},
+            {"b", o.bm25.b},
+            {"weights",
+             {{"name", w.name},
+              {"server", w.server},
+              {"description", w.description},
+              {"paramNames", w.param_names},
+              {"paramDescriptions", w.param_descriptions}}}}},
+          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix" : "none"}};
+}
+
+JsonEngine::JsonEngine(const std::string& options_json) {
+  auto parsed = parse_json(options_json);
+  if (!parsed.ok()) return;
+  auto options = engine_options_from_json(parsed.value(), EngineOptions{});
+  if (options.ok()) engine_.configure(options.value());
+}
+
+std::string JsonEngine::configure(const std::string& options_json) {
+  return guarded([&] {
+    auto parsed = parse_json(options_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    auto options = engine_options_from_json(parsed.value(), engine_.options());
+    if (!options.ok()) return fail(options.status());
+    if (Status s = engine_.configure(options.value()); !s.ok()) return fail(s);
+    return ok(engine_options_to_json(engine_.options()));
+  });
+}
+
+std::string JsonEngine::add_tools(const std::string& tools_json) {
+  return guarded([&] {
+    auto parsed = parse_json(tools_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    auto tools = tools_from_json(parsed.value());
+    if (!tools.ok()) return fail(tools.status());
+    const size_t before = engine_.catalog().size();
+    if (Status s = engine_.add(std::move(tools).value()); !s.ok()) return fail(s);
+    json added = json::array();
+    const auto& all = engine_.catalog().tools();
+    for (size_t i = before; i < all.size(); ++i) added.push_back(all[i].name);
+    return ok({{"added", std::move(added)}, {"fingerprint", engine_.catalog().fingerprint()}});
+  });
+}
+
+std::string JsonEngine::remove_tools(const std::string& names_json) {
+  return guarded([&] {
+    auto parsed = parse_json(names_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    const json& j = parsed.value();
+    std::vector<std::string> names;
+    if (!j.is_array()) return fail(Status::error(ErrorCode::InvalidArgument, "names must be an array of strings"));
+    for (const json& n : j) {
+      if (!n.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "names must be an array of strings"));
+      names.push_back(n.get<std::string>());
+    }
+    const size_t before = engine_.catalog().size();
+    if (Status s = engine_.remove(names); !s.ok()) return fail(s);
+    return ok({{"removed", before - engine_.catalog().size()}, {"fingerprint", engine_.catalog().fingerprint()}});
+  });
+}
+
+std::string JsonEngine::replace_source(const std::string& source, const std::string& tools_json) {
+  return guarded([&] {
+    auto parsed = parse_json(tools_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    json items = parsed.value();
+    // Tools of a server may omit their source: it is the one being replaced.
+    if (items.is_array()) {
+      for (json& t : items) {
+        if (t.is_object() && !t.contains("source")) t["source"] = source;
+      }
+    }
+    auto tools = tools_from_json(items);
+    if (!tools.ok()) return fail(tools.status());
+    if (Status s = engine_.replace_source(source, std::move(tools).value()); !s.ok()) return fail(s);
+    json names = json::array();
+    for (const Tool& t : engine_.catalog().tools()) {
+      if (t.source == source) names.push_back(t.name);
+    }
+    return ok({{"names", std::move(names)}, {"fingerprint", engine_.catalog().fingerprint()}});
+  });
+}
+
+std::string JsonEngine::clear() {
+  return guarded([&] {
+    engine_.clear();
+    return ok({{"fingerprint", engine_.catalog().fingerprint()}});
+  });
+}
+
+std::string JsonEngine::pin_tool(const std::string& name, bool pinned) {
+  return guarded([&] {
+    if (Status s = engine_.pin_tool(name, pinned); !s.ok()) return fail(s);
+    return ok({{"fingerprint", engine_.catalog().fingerprint()}});
+  });
+}
+
+std::string JsonEngine::pin_server(const std::string& server, bool pinned) {
+  return guarded([&] {
+    if (server.empty()) return fail(Status::error(ErrorCode::InvalidArgument, "server name is empty"));
+    engine_.pin_server(server, pinned);
+    return ok({{"fingerprint", engine_.catalog().fingerprint()}});
+  });
+}
+
+std::string JsonEngine::list_tools() {
+  return guarded([&] {
+    json out = json::array();
+    for (const Tool& t : engine_.catalog().tools()) {
+      json j = tool_to_json(t);
+      j["pinned"] = engine_.catalog().is_pinned(t);
+      out.push_back(std::move(j));
+    }
+    return ok(std::move(out));
+  });
+}
+
+std::string JsonEngine::info() {
+  return guarded([&] {
+    const Catalog& c = engine_.catalog();
+    return ok({{"size", c.size()},
+               {"fingerprint", c.fingerprint()},
+               {"revision", c.revision()},
+               {"sessions", engine_.session_count() - 1}});
+  });
+}
+
+std::string JsonEngine::search(const std::string& query, const std::string& options_json) {
+  return guarded([&] {
+    auto parsed = parse_json(options_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    const json& o = parsed.value();
+    if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "search options must be an object"));
+    SearchRequest request;
+    for (const auto& [key, value] : o.items()) {
+      if (key == "limit") {
+        if (!value.is_number_integer() || value.get<long long>() < 1) {
+          return fail(Status::error(ErrorCode::InvalidArgument, "'limit' must be a positive integer"));
+        }
+        request.limit = static_cast<size_t>(std::min<long long>(value.get<long long>(), 1 << 20));
+      } else if (key == "session") {
+        if (!value.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "'session' must be a string"));
+        request.session = value.get<std::string>();
+      } else if (key == "deferrableOnly") {
+        if (!value.is_boolean()) return fail(Status::error(ErrorCode::InvalidArgument, "'deferrableOnly' must be a boolean"));
+        request.deferrable_only = value.get<bool>();
+      } else {
+        return fail(Status::error(ErrorCode::InvalidArgument,
+                                  "unknown search option '" + key + "'; expected limit, session, deferrableOnly"));
+      }
+    }
+    auto hits = engine_.search(query, request);
+    if (!hits.ok()) return fail(hits.status());
+    const auto& tools = engine_.catalog().tools();
+    json out = json::array();
+    for (const SearchHit& h : hits.value()) {
+      const Tool& t = tools[h.tool];
+      out.push_back({{"name", t.name},
+                     {"score", h.score},
+                     {"match", to_string(h.kind)},
+                     {"source", t.source},
+                     {"description", t.description},
+                     {"required", required_params(t.input_schema)}});
+    }
+    return ok(std::move(out));
+  });
+}
+
+std::string JsonEngine::explain(const std::string& query, const std::string& name) {
+  return guarded([&] {
+    long i = engine_.catalog().index_of(name);
+    if (i < 0) return fail(Status::error(ErrorCode::NotFound, "no tool named '" + name + "'"));
+    auto e = engine_.index()->explain(query, static_cast<size_t>(i));
+    if (!e.ok()) return fail(e.status());
+    return ok(explanation_to_json(e.value(), engine_.catalog().tools()[static_cast<size_t>(i)]));
+  });
+}
+
+std::string JsonEngine::describe(const std::string& name, const std::string& session) {
+  return guarded([&] {
+    auto tool = engine_.describe(name, session);
+    if (!tool.ok()) {
+      Status s = tool.status();
+      if (s.code == ErrorCode::NotFound) {
+        auto near = engine_.suggest(name, session);
+        if (near.ok() && !near->empty()) {
+          s.message += "; did you mean ";
+          for (size_t k = 0; k < near->size(); ++k) s.message += (k ? ", " : "") + near.value()[k];
+          s.message += "?";
+        }
+      }
+      return fail(s);
+    }
+    json j = tool_to_json(*tool.value());
+    j["pinned"] = engine_.catalog().is_pinned(*tool.value());
+    return ok(std::move(j));
+  });
+}
+
+std::string JsonEngine::suggest(const std::string& name, const std::string& session) {
+  return guarded([&] {
+    auto near = engine_.suggest(name, session);
+    if (!near.ok()) return fail(near.status());
+    return ok(near.value());
+  });
+}
+
+std::string JsonEngine::open_session(const std::string& scope_json) {
+  return guarded([&] {
+    auto parsed = parse_json(scope_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    auto scope = scope_from_json(parsed.value());
+    if (!scope.ok()) return fail(scope.status());
+    return ok({{"id", engine_.open_session(std::move(scope).value())}});
+  });
+}
+
+std::string JsonEngine::close_session(const std::string& id) {
+  return guarded([&] {
+    if (Status s = engine_.close_session(id); !s.ok()) return fail(s);
+    return ok(json::object());
+  });
+}
+
+std::string JsonEngine::assemble(const std::string&) {
+  return fail(Status::error(ErrorCode::Internal, "assemble: not wired yet"));
+}
+
+std::string JsonEngine::handle_call(const std::string&, const std::string&) {
+  return fail(Status::error(ErrorCode::Internal, "handleCall: not wired yet"));
+}
+
+std::string JsonEngine::estimate_tokens(const std::string& tool_json) {
+  return guarded([&] {
+    auto parsed = parse_json(tool_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    auto tool = tool_from_json(parsed.value());
+    if (!tool.ok()) return fail(tool.status());
+    if (Status s = engine_.catalog().validate(tool.value()); !s.ok()) return fail(s);
+    const std::string text = tool_token_text(tool.value());
+    return ok({{"tokens", estimate_tool_tokens(tool.value())}, {"charsDiv4", chars_div_4(text)}});
+  });
+}
+
+}  // namespace toolsearch

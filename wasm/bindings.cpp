@@ -1,0 +1,34 @@
+// Registers the JSON engine with embind. Nothing else lives here: every value crosses as a
+// copied string, every result is a JSON envelope (see docs/wasm-boundary.md).
+#include "toolsearch/json_api.hpp"
+
+#include <emscripten/bind.h>
+
+namespace {
+std::string version() { return "0.1.0"; }
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(tool_search) {
+  using toolsearch::JsonEngine;
+  emscripten::function("version", &version);
+  emscripten::class_<JsonEngine>("Engine")
+      .constructor<std::string>()
+      .function("configure", &JsonEngine::configure)
+      .function("addTools", &JsonEngine::add_tools)
+      .function("removeTools", &JsonEngine::remove_tools)
+      .function("replaceSource", &JsonEngine::replace_source)
+      .function("clear", &JsonEngine::clear)
+      .function("pinTool", &JsonEngine::pin_tool)
+      .function("pinServer", &JsonEngine::pin_server)
+      .function("listTools", &JsonEngine::list_tools)
+      .function("info", &JsonEngine::info)
+      .function("search", &JsonEngine::search)
+      .function("explain", &JsonEngine::explain)
+      .function("describe", &JsonEngine::describe)
+      .function("suggest", &JsonEngine::suggest)
+      .function("openSession", &JsonEngine::open_session)
+      .function("closeSession", &JsonEngine::close_session)
+      .function("assemble", &JsonEngine::assemble)
+      .function("handleCall", &JsonEngine::handle_call)
+      .function("estimateTokens", &JsonEngine::estimate_tokens);
+}
