@@ -5,7 +5,7 @@
 namespace toolsearch {
 
 Engine::Engine(EngineOptions options) : options_(options), catalog_(options.catalog) {
-  sessions_.emplace("", Session{});
+  sessions_.emplace("", SessionState{});
 }
 
 Status Engine::configure(EngineOptions options) {
@@ -35,7 +35,9 @@ std::shared_ptr<const SearchIndex> Engine::index() const {
 
 std::string Engine::open_session(Scope scope) {
   std::string id = "s" + std::to_string(next_session_++);
-  sessions_[id] = Session{std::move(scope), {}};
+  SessionState state;
+  state.session.scope = std::move(scope);
+  sessions_[id] = std::move(state);
   return id;
 }
 
@@ -47,13 +49,57 @@ Status Engine::close_session(const std::string& id) {
 
 Session* Engine::session(const std::string& id) {
   auto it = sessions_.find(id);
-  return it == sessions_.end() ? nullptr : &it->second;
+  return it == sessions_.end() ? nullptr : &it->second.session;
+}
+
+Result<Engine::SessionState*> Engine::state_or_error(const std::string& id) {
+  auto it = sessions_.find(id);
+  if (it == sessions_.end()) return Status::error(ErrorCode::NotFound, "no session '" + id + "'");
+  return &it->second;
 }
 
 Result<Session*> Engine::session_or_error(const std::string& id) {
-  Session* s = session(id);
-  if (!s) return Status::error(ErrorCode::NotFound, "no session '" + id + "'");
-  return s;
+  auto state = state_or_error(id);
+  if (!state.ok()) return state.status();
+  return &state.value()->session;
+}
+
+const ToolCosts& Engine::costs() const {
+  if (!costs_.matches(catalog_)) costs_ = ToolCosts::build(catalog_);
+  return costs_;
+}
+
+Result<AssemblyResult> Engine::assemble(const std::string& session_id, const AssembleRequest& request,
+                                        const TokenCounter& counter) {
+  auto state = state_or_error(session_id);
+  if (!state.ok()) return state.status();
+  SessionState& st = *state.value();
+  // A host counter changes every cost, so the cached estimator table only serves without one.
+  const ToolCosts* table = counter ? nullptr : &costs();
+  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, index().get(),
+                                     counter, table);
+  if (!result.ok()) return result;
+  st.last_request = request;
+  st.deferred = result->deferred;
+  st.assembled_revision = catalog_.revision();
+  st.assembled = true;
+  return result;
+}
+
+Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const ModelToolCall& call) {
+  auto state = state_or_error(session_id);
+  if (!state.ok()) return state.status();
+  SessionState& st = *state.value();
+  if (!st.assembled || st.assembled_revision != catalog_.revision()) {
+    auto replanned = assemble(session_id, st.last_request);
+    if (!replanned.ok()) return replanned.status();
+  }
+  const ToolCosts& table = costs();
+  ToolTokenEstimator estimate = [&](const Tool& tool) {
+    long i = catalog_.index_of(tool.name);
+    return i < 0 ? estimate_tool_tokens(tool) : table.at(static_cast<size_t>(i));
+  };
+  return resolve_call(catalog_, *index(), options_.gate, st.deferred, st.session, call, estimate);
 }
 
 size_t Engine::effective_limit(size_t requested) const {

@@ -326,12 +326,63 @@ std::string JsonEngine::close_session(const std::string& id) {
   });
 }
 
-std::string JsonEngine::assemble(const std::string&) {
-  return fail(Status::error(ErrorCode::Internal, "assemble: not wired yet"));
+std::string JsonEngine::assemble(const std::string& request_json) {
+  return guarded([&] {
+    auto parsed = parse_json(request_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    const json& o = parsed.value();
+    if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "the assemble request must be an object"));
+    AssembleRequest request;
+    std::string session;
+    auto bad = [](const std::string& key, const char* expected) {
+      return fail(Status::error(ErrorCode::InvalidArgument, "'" + key + "' must be " + expected));
+    };
+    for (const auto& [key, value] : o.items()) {
+      if (key == "session") {
+        if (!value.is_string()) return bad(key, "a string");
+        session = value.get<std::string>();
+      } else if (key == "contextWindow" || key == "topK") {
+        if (!value.is_number_integer() || value.get<long long>() < 0) return bad(key, "a non-negative integer");
+        const auto n = static_cast<size_t>(std::min<long long>(value.get<long long>(), 1LL << 31));
+        (key == "topK" ? request.top_k : request.context_window) = n;
+      } else if (key == "userMessage") {
+        if (!value.is_string()) return bad(key, "a string");
+        request.user_message = value.get<std::string>();
+      } else if (key == "mode") {
+        if (value == "bridge") request.mode = AssemblyMode::Bridge;
+        else if (value == "preselect") request.mode = AssemblyMode::Preselect;
+        else if (value == "preselect_with_bridge" || value == "preselect+bridge") request.mode = AssemblyMode::PreselectWithBridge;
+        else return bad(key, "\"bridge\", \"preselect\" or \"preselect_with_bridge\"");
+      } else {
+        return fail(Status::error(ErrorCode::InvalidArgument,
+                                  "unknown assemble option '" + key +
+                                      "'; expected session, contextWindow, mode, userMessage, topK"));
+      }
+    }
+    auto result = engine_.assemble(session, request);
+    if (!result.ok()) return fail(result.status());
+    return ok(camel_case_keys(assembly_to_json(result.value())));
+  });
 }
 
-std::string JsonEngine::handle_call(const std::string&, const std::string&) {
-  return fail(Status::error(ErrorCode::Internal, "handleCall: not wired yet"));
+std::string JsonEngine::handle_call(const std::string& session, const std::string& call_json) {
+  return guarded([&] {
+    auto parsed = parse_json(call_json);
+    if (!parsed.ok()) return fail(parsed.status());
+    const json& o = parsed.value();
+    if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "a call must be an object {name, arguments}"));
+    auto name = o.find("name");
+    if (name == o.end() || !name->is_string()) {
+      return fail(Status::error(ErrorCode::InvalidArgument, "a call needs a string 'name'"));
+    }
+    ModelToolCall call;
+    call.name = name->get<std::string>();
+    auto args = o.find("arguments");
+    call.arguments = args == o.end() ? json(nullptr) : *args;
+    auto outcome = engine_.handle_call(session, call);
+    if (!outcome.ok()) return fail(outcome.status());
+    return ok(camel_case_keys(outcome_to_json(outcome.value())));
+  });
 }
 
 std::string JsonEngine::estimate_tokens(const std::string& tool_json) {

@@ -39,7 +39,7 @@ Result<std::vector<std::string>> string_list(const json& j, const std::string& f
 }
 
 bool is_user_json_key(const std::string& key) {
-  return key == "inputSchema" || key == "input_schema" || key == "parameters" ||
+  return key == "inputSchema" || key == "input_schema" || key == "parameters" || key == "result" ||
          key == "arguments" || key == "annotations" || key == "schema" || key == "properties";
 }
 

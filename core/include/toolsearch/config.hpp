@@ -23,7 +23,7 @@ struct GateConfig {
   size_t search_default_limit = 5;    ///< default 5; must be <= max_search_limit
   size_t max_search_limit = 20;       ///< 1..50, default 20
   size_t inline_max_count = 0;        ///< hybrid partition: first N deferrable tools stay inline (default 0)
-  size_t inline_max_tokens = 0;       ///< ...while their schemas fit this many tokens (default 0)
+  size_t inline_max_tokens = 0;       ///< ...while their schemas fit this many tokens (default 0 = no token limit)
   bool lazy_activation = true;        ///< a direct call to a deferred tool is dispatched (default on)
   ActivationPolicy activation = ActivationPolicy::Stable;  ///< default stable (cache friendly)
   size_t listing_max_tokens = 2000;   ///< budget for the deferred-name listing in tool_search's description

@@ -2,6 +2,8 @@
 // that share them. This is the typed API the wasm layer and native hosts use.
 #pragma once
 
+#include "toolsearch/assembly.hpp"
+#include "toolsearch/bridge.hpp"
 #include "toolsearch/catalog.hpp"
 #include "toolsearch/config.hpp"
 #include "toolsearch/search_index.hpp"
@@ -64,17 +66,38 @@ class Engine {
   /// "Did you mean" names within the session's scope.
   Result<std::vector<std::string>> suggest(std::string_view name, const std::string& session, size_t max = 3);
 
+  /// Assembles a turn for the session and remembers what it deferred, so later calls of
+  /// this session resolve against the same picture.
+  Result<AssemblyResult> assemble(const std::string& session, const AssembleRequest& request,
+                                  const TokenCounter& counter = {});
+  /// Resolves one model tool call for the session. Deferral is the session's last assembly's
+  /// (re-planned with the same request when the catalog changed since; a session that never
+  /// assembled is planned with the default request).
+  Result<BridgeOutcome> handle_call(const std::string& session, const ModelToolCall& call);
+
   /// Clamps a requested limit: 0 means the default; the result is in [1, max_search_limit].
   size_t effective_limit(size_t requested) const;
 
  private:
+  // What a session saw last: the deferral its bridge calls resolve against.
+  struct SessionState {
+    Session session;
+    AssembleRequest last_request;
+    std::vector<std::string> deferred;
+    uint64_t assembled_revision = 0;
+    bool assembled = false;
+  };
+
+  Result<SessionState*> state_or_error(const std::string& id);
   Result<Session*> session_or_error(const std::string& id);
+  const ToolCosts& costs() const;
 
   EngineOptions options_;
   Catalog catalog_;
   mutable std::shared_ptr<const SearchIndex> index_;
   mutable uint64_t index_revision_ = ~uint64_t{0};
-  std::map<std::string, Session> sessions_;
+  mutable ToolCosts costs_;
+  std::map<std::string, SessionState> sessions_;
   uint64_t next_session_ = 1;
 };
 

@@ -1,0 +1,129 @@
+// Per-turn assembly: the gate decision and the two surfaces (prompt-visible and logical tools).
+#pragma once
+
+#include "toolsearch/catalog.hpp"
+#include "toolsearch/config.hpp"
+#include "toolsearch/search_index.hpp"
+#include "toolsearch/session.hpp"
+#include "toolsearch/status.hpp"
+#include "toolsearch/token_estimator.hpp"
+#include "toolsearch/tool_costs.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+/// What the caller wants when the gate activates.
+enum class AssemblyMode {
+  Bridge,               ///< default: hidden tools behind tool_search / tool_describe / tool_call
+  Preselect,            ///< the top-K tools for the user's message as full schemas, no bridge
+  PreselectWithBridge,  ///< top-K as full schemas plus the bridge for everything else
+};
+const char* to_string(AssemblyMode mode);  // "bridge", "preselect", "preselect_with_bridge"
+
+/// Pre-selection mode clamps top_k to this.
+inline constexpr size_t kMaxPreselectTopK = 50;
+
+struct AssembleRequest {
+  size_t context_window = 0;  ///< the model's window in tokens; 0 = unknown (threshold = max_tokens)
+  AssemblyMode mode = AssemblyMode::Bridge;  ///< default Bridge
+  std::string user_message;   ///< pre-selection query (ignored in Bridge mode)
+  size_t top_k = 0;           ///< pre-selected tools; 0 = config.preselect_top_k; clamped to 50
+};
+
+/// Why a tool is in the prompt-visible array.
+enum class VisibleKind {
+  Core,         ///< a core tool (never deferred)
+  Pinned,       ///< a deferrable tool pinned by name or by server
+  Inline,       ///< within the hybrid partition (first N deferrable tools within the token budget)
+  Activated,    ///< activated earlier in the session, shown under the Promote policy
+  Preselected,  ///< among the top-K for the user's message
+  Bridge,       ///< tool_search, tool_describe or tool_call
+  Passthrough,  ///< a deferrable tool shown because the gate did not activate
+};
+const char* to_string(VisibleKind kind);  // "core", "pinned", "inline", ...
+
+/// One entry of the prompt-visible array.
+struct VisibleTool {
+  std::string name;
+  std::string description;
+  nlohmann::json input_schema;
+  VisibleKind kind = VisibleKind::Passthrough;
+  size_t tokens = 0;  ///< estimated cost, per-tool overhead included
+};
+
+/// What was actually applied (the gate may overrule the requested mode).
+enum class Strategy { Passthrough, Bridge, Preselect, PreselectWithBridge };
+const char* to_string(Strategy strategy);  // "passthrough", "bridge", "preselect", "preselect_with_bridge"
+
+struct TokenAccounting {
+  size_t without_deferral = 0;  ///< every in-scope tool visible (what passthrough costs)
+  size_t with_deferral = 0;     ///< the visible array as assembled (bridge tools included)
+  int64_t saved = 0;            ///< without - with; negative when the bridge costs more than it hides
+};
+
+struct GateDecision {
+  GateMode mode = GateMode::Auto;
+  bool active = false;          ///< the gate's decision (see Strategy for what was applied)
+  size_t context_window = 0;    ///< as requested (0 = unknown)
+  size_t threshold = 0;         ///< auto threshold in tokens (computed in every mode, for display)
+  size_t deferrable_count = 0;  ///< in-scope, deferrable, unpinned tools
+  size_t deferrable_tokens = 0; ///< their estimated cost: what the auto gate compares
+  std::string reason;           ///< human-readable: mode, threshold and tokens measured
+};
+
+struct AssemblyResult {
+  Strategy strategy = Strategy::Passthrough;
+  /// Catalog order, then the bridge tools (tool_search, tool_describe, tool_call) last.
+  std::vector<VisibleTool> visible;
+  /// Real names the session can use: core + every in-scope deferrable tool (catalog order).
+  /// Bridge names are never logical tools.
+  std::vector<std::string> logical;
+  /// In-scope deferrable tools not visible this turn (behind the bridge, or left out by
+  /// pre-selection), in catalog order.
+  std::vector<std::string> deferred;
+  /// 0: no listing (passthrough or pre-selection without bridge); 1: bridge + per-tool name
+  /// listing; 2: bridge + per-source summary with counts (the names exceed listing_max_tokens).
+  int tier = 0;
+  TokenAccounting tokens;
+  GateDecision gate;
+};
+
+/// Assembles one turn. Stateless and deterministic: the same inputs give byte-identical output.
+/// `index` is required for the Preselect modes and must be built from this catalog snapshot
+/// (InvalidArgument otherwise). `counter` replaces the estimator when set. `costs`, when built
+/// from this catalog revision, saves re-estimating every tool (see ToolCosts); it is ignored
+/// otherwise. Errors: InvalidConfig (config fails validate), InvalidArgument (index missing or
+/// from another catalog).
+Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config, const Session& session,
+                                const AssembleRequest& request, const SearchIndex* index = nullptr,
+                                const TokenCounter& counter = {}, const ToolCosts* costs = nullptr);
+
+/// The auto threshold: ceil(threshold_pct% of context_window) clamped to [min_tokens,
+/// max_tokens]; max_tokens when the window is unknown (0).
+size_t auto_threshold(const GateConfig& config, size_t context_window);
+
+/// The three bridge definitions (tool_search, tool_describe, tool_call), in that order.
+/// `listing` is appended to tool_search's description; limits come from `config`.
+std::vector<VisibleTool> make_bridge_tools(const GateConfig& config, std::string_view listing,
+                                           const TokenCounter& counter = {});
+
+/// The listing of `deferred` tools for tool_search's description, and its tier (1: names
+/// grouped by source, when within `max_tokens`; 2: a per-source summary with counts).
+struct Listing {
+  std::string text;
+  int tier = 1;
+};
+Listing make_listing(const Catalog& catalog, const std::vector<std::string>& deferred, size_t max_tokens,
+                     const TokenCounter& counter = {});
+
+/// Stable JSON for the JS API: {strategy, tier, visible:[{name, description, input_schema,
+/// kind, tokens}], logical, deferred, tokens:{...}, gate:{...}} (keys sorted).
+nlohmann::json assembly_to_json(const AssemblyResult& result);
+
+}  // namespace toolsearch

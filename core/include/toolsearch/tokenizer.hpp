@@ -1,0 +1,167 @@
+// Text analysis shared by indexing and querying: a pipeline of named stages, each callable and
+// testable on its own, composed by Analyzer.
+//
+//   decode_utf8 -> split_words -> split_identifier -> fold_case -> cjk_bigrams -> drop_short -> stem
+//
+// No ICU: a compact code-point classifier and arithmetic case folding cover Latin (Basic,
+// Latin-1, Extended-A/B, Extended Additional), Greek, Cyrillic, Armenian and Georgian, plus
+// letter/digit classes for Hebrew, Arabic, Devanagari, Thai and the CJK scripts. Text is not
+// Unicode-normalised: a precomposed "é" and "e" + U+0301 stay different tokens.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+// ---------------------------------------------------------------------------------------------
+// Code points
+
+/// What a code point is to the tokenizer. Combining marks count as letters so that they never
+/// split a word.
+enum class CharClass : unsigned char {
+  Other,   ///< separator: space, punctuation, symbols, U+FFFD, unassigned ranges
+  Letter,  ///< a letter of a space-separated script (Latin, Greek, Cyrillic, Arabic, ...)
+  Digit,   ///< 0-9, fullwidth digits and the decimal digits of the scripts above
+  Cjk,     ///< Han, Hiragana, Katakana (incl. halfwidth) and Hangul: indexed as bigrams
+};
+CharClass classify(char32_t cp);
+
+/// Simple (one-to-one) Unicode lowercase mapping for the scripts listed above; other code
+/// points are returned unchanged.
+char32_t to_lower(char32_t cp);
+/// True when `cp` is an uppercase (or titlecase) letter, i.e. to_lower changes it.
+bool is_upper(char32_t cp);
+/// to_lower plus the foldings that make matching case-insensitive: final sigma to sigma,
+/// long s to s, micro sign to mu, fullwidth ASCII (U+FF01..U+FF5E) to ASCII.
+char32_t fold_char(char32_t cp);
+
+/// Appends the UTF-8 form of `cp` (which must be a scalar value) to `out`.
+void append_utf8(char32_t cp, std::string& out);
+std::string to_utf8(std::u32string_view text);
+
+// ---------------------------------------------------------------------------------------------
+// Stage "decode_utf8"
+
+struct DecodedText {
+  std::u32string text;
+  size_t invalid_bytes = 0;  ///< bytes that were replaced by U+FFFD
+};
+/// Decodes UTF-8. Every byte that is not part of a well-formed sequence (stray continuation
+/// bytes, truncated sequences, overlong forms, surrogates, values above U+10FFFF) becomes one
+/// U+FFFD and is counted; nothing is dropped and nothing throws.
+DecodedText decode_utf8(std::string_view bytes);
+
+// ---------------------------------------------------------------------------------------------
+// Stage "split_words"
+
+/// A maximal run of word characters; a view into the text given to split_words.
+struct Word {
+  std::u32string_view text;
+  bool cjk = false;  ///< a run of CjkClass characters (never mixed with other letters)
+};
+/// Splits on everything that is not a letter or a digit, and between CJK and non-CJK letters.
+/// `_` and `-` between two word characters are kept inside the word: they are identifier
+/// joiners, which split_identifier handles (so the whole identifier can be kept as a token).
+std::vector<Word> split_words(std::u32string_view text);
+
+// ---------------------------------------------------------------------------------------------
+// Stage "split_identifier"
+
+/// The parts of one non-CJK word, case preserved: splits on `_`/`-` (snake_case, kebab-case),
+/// at lower-to-upper changes (camelCase), before the last capital of an acronym followed by a
+/// lowercase letter ("parseHTTPResponse" -> parse, HTTP, Response) and at letter/digit
+/// boundaries ("v2api" -> v, 2, api). Joiners never appear in the parts.
+std::vector<std::u32string_view> split_identifier(std::u32string_view word);
+
+// ---------------------------------------------------------------------------------------------
+// Stage "fold_case"
+
+/// fold_char applied to every code point.
+std::u32string fold_case(std::u32string_view text);
+
+// ---------------------------------------------------------------------------------------------
+// Stage "cjk_bigrams"
+
+/// Overlapping character bigrams of a CJK run ("天気予報" -> 天気, 気予, 予報); a run of one
+/// character gives that single character (a unigram).
+std::vector<std::u32string_view> cjk_bigrams(std::u32string_view run);
+
+// ---------------------------------------------------------------------------------------------
+// Stage "drop_short"
+
+/// True when the folded token should be dropped: fewer than `min_chars` code points and not
+/// CJK. With the default of 2 this drops every 1-character letter AND digit token ("a", "x",
+/// "2"): single digits are mostly list markers and example values in tool descriptions, and
+/// identifiers such as "s3" or "v2" survive as whole-identifier tokens.
+bool is_short_token(std::u32string_view token, size_t min_chars = 2);
+
+// ---------------------------------------------------------------------------------------------
+// Stage "stem" (optional)
+
+/// Maps a folded UTF-8 token to its stem. Must be deterministic.
+using Stemmer = std::function<std::string(std::string_view)>;
+
+/// A light English suffix stemmer (plural -s/-es/-ies, -ing, -ed, final -e, doubled final
+/// consonant), in the spirit of Porter step 1. Non-ASCII tokens and tokens of 3 or fewer
+/// letters are returned unchanged. Idempotent on its own output for common words.
+std::string light_english_stem(std::string_view token);
+
+// ---------------------------------------------------------------------------------------------
+// The pipeline
+
+struct AnalyzerOptions {
+  /// Also emit the whole multi-part identifier, folded ("get_weather", "parsehttpresponse"),
+  /// next to its parts. Default true.
+  bool keep_whole_identifier = true;
+  /// Index CJK runs as bigrams (default true); when false a CJK run is one token.
+  bool cjk_bigrams = true;
+  /// Non-CJK tokens with fewer code points are dropped. Default 2 (drops 1-character tokens).
+  size_t min_token_chars = 2;
+  /// Applied to non-CJK part tokens (not to whole identifiers). Default: none (empty).
+  Stemmer stemmer;
+};
+
+/// What one analyze() run did: invalid input is counted, never silently lost.
+struct AnalyzerStats {
+  size_t bytes = 0;               ///< input size
+  size_t code_points = 0;         ///< after decoding (U+FFFD replacements included)
+  size_t invalid_bytes = 0;       ///< bytes replaced by U+FFFD
+  size_t words = 0;               ///< words found by split_words (CJK runs included)
+  size_t identifier_parts = 0;    ///< parts produced by split_identifier
+  size_t whole_identifiers = 0;   ///< extra whole-identifier tokens emitted
+  size_t cjk_grams = 0;           ///< bigrams and unigrams emitted for CJK runs
+  size_t dropped_short = 0;       ///< tokens removed by drop_short
+  size_t stemmed = 0;             ///< tokens the stemmer changed
+  size_t tokens = 0;              ///< tokens emitted
+
+  AnalyzerStats& operator+=(const AnalyzerStats& other);
+};
+
+/// Composes the stages. Stateless after construction: one Analyzer can serve many threads.
+class Analyzer {
+ public:
+  explicit Analyzer(AnalyzerOptions options = {});
+
+  /// Tokens of `text`, in text order (a whole identifier follows its parts).
+  std::vector<std::string> analyze(std::string_view text, AnalyzerStats* stats = nullptr) const;
+  /// Same, appending to `out`.
+  void analyze_into(std::string_view text, std::vector<std::string>& out,
+                    AnalyzerStats* stats = nullptr) const;
+
+  /// The folded identifier parts of `text`, for exact-name matching: nothing dropped, no
+  /// stemming, no whole identifiers, a CJK run kept as one part.
+  std::vector<std::string> name_parts(std::string_view text) const;
+
+  /// The active stages in order, e.g. {"decode_utf8", "split_words", ..., "drop_short"}.
+  std::vector<std::string> stage_names() const;
+  const AnalyzerOptions& options() const { return options_; }
+
+ private:
+  AnalyzerOptions options_;
+};
+
+}  // namespace toolsearch

@@ -1,0 +1,31 @@
+// Per-tool token costs of one catalog revision, computed once and reused across assemblies
+// (estimating every schema each turn would dominate a 1,000-tool assembly).
+#pragma once
+
+#include "toolsearch/catalog.hpp"
+#include "toolsearch/token_estimator.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace toolsearch {
+
+class ToolCosts {
+ public:
+  /// estimate_tool_tokens(tool, counter) for every tool of `catalog`, in catalog order.
+  static ToolCosts build(const Catalog& catalog, const TokenCounter& counter = {});
+
+  /// True when built from this catalog object at its current revision and size. A table that
+  /// does not match is ignored by assemble(), which then estimates afresh.
+  bool matches(const Catalog& catalog) const;
+  /// Cost of the tool at catalog position `index` (0 when out of range).
+  size_t at(size_t index) const { return index < costs_.size() ? costs_[index] : 0; }
+  size_t size() const { return costs_.size(); }
+
+ private:
+  const Catalog* catalog_ = nullptr;  // identity only, never dereferenced
+  uint64_t revision_ = 0;
+  std::vector<size_t> costs_;
+};
+
+}  // namespace toolsearch

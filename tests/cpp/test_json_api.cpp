@@ -1,0 +1,188 @@
+#include "toolsearch/json_api.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace toolsearch;
+using nlohmann::json;
+
+namespace {
+json parse(const std::string& envelope) { return json::parse(envelope); }
+json value(const std::string& envelope) {
+  json j = parse(envelope);
+  INFO(envelope);
+  REQUIRE(j["ok"] == true);
+  return j["value"];
+}
+std::string code(const std::string& envelope) {
+  json j = parse(envelope);
+  INFO(envelope);
+  REQUIRE(j["ok"] == false);
+  return j["error"]["code"];
+}
+const char* kTools = R"([
+  {"name":"read_file","description":"Read the complete contents of a file from disk","source":"mcp:filesystem",
+   "inputSchema":{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}},
+  {"name":"create_issue","description":"Create a new issue in a GitHub repository","source":"mcp:github",
+   "inputSchema":{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"title":{"type":"string"}},"required":["owner","repo","title"]}},
+  {"name":"send_message","description":"Post a message to a Slack channel","source":"mcp:slack","tags":["chat"]},
+  {"name":"clarify","description":"Ask the user a clarifying question","source":"core"}
+])";
+}  // namespace
+
+TEST_CASE("json api: add, list, info and fingerprint", "[json_api]") {
+  JsonEngine e;
+  json added = value(e.add_tools(kTools));
+  CHECK(added["added"] == json({"read_file", "create_issue", "send_message", "clarify"}));
+  json info = value(e.info());
+  CHECK(info["size"] == 4);
+  CHECK(info["fingerprint"] == added["fingerprint"]);
+  json tools = value(e.list_tools());
+  CHECK(tools[3]["class"] == "core");
+  CHECK(tools[0]["inputSchema"]["required"] == json({"path"}));
+}
+
+TEST_CASE("json api: bad input is a coded error and the catalog is unchanged", "[json_api]") {
+  JsonEngine e;
+  value(e.add_tools(kTools));
+  const std::string fp = value(e.info())["fingerprint"];
+  CHECK(code(e.add_tools("not json")) == "INVALID_JSON");
+  CHECK(code(e.add_tools("{}")) == "INVALID_ARGUMENT");
+  CHECK(code(e.add_tools(R"([{"description":"no name"}])")) == "INVALID_TOOL");
+  CHECK(code(e.add_tools(R"([{"name":42}])")) == "INVALID_ARGUMENT");
+  CHECK(code(e.add_tools(R"([{"name":"x","inputSchema":"nope"}])")) == "INVALID_SCHEMA");
+  CHECK(code(e.add_tools(R"([{"name":"read_file","source":"mcp:other"}])")) == "DUPLICATE_NAME");
+  CHECK(code(e.add_tools(R"([{"name":"tool_call"}])")) == "RESERVED_NAME");
+  CHECK(code(e.add_tools(R"([{"name":"x","class":"special"}])")) == "INVALID_TOOL");
+  CHECK(code(e.add_tools(std::string(200, '[') + std::string(200, ']'))) == "TOO_LARGE");
+  CHECK(code(e.remove_tools(R"(["read_file","ghost"])")) == "NOT_FOUND");
+  CHECK(code(e.remove_tools(R"([1])")) == "INVALID_ARGUMENT");
+  CHECK(code(e.replace_source("github", "[]")) == "INVALID_ARGUMENT");
+  CHECK(value(e.info())["fingerprint"] == fp);
+  CHECK(value(e.info())["size"] == 4);
+}
+
+TEST_CASE("json api: search, explain, describe, suggest", "[json_api]") {
+  JsonEngine e;
+  value(e.add_tools(kTools));
+  json hits = value(e.search("read a file", "{}"));
+  REQUIRE(!hits.empty());
+  CHECK(hits[0]["name"] == "read_file");
+  CHECK(hits[0]["source"] == "mcp:filesystem");
+  CHECK(hits[0]["required"] == json({"path"}));
+  CHECK(value(e.search("create_issue", R"({"limit":1})"))[0]["match"] == "exact");
+  CHECK(code(e.search("x", R"({"limit":0})")) == "INVALID_ARGUMENT");
+  CHECK(code(e.search("x", R"({"limt":3})")) == "INVALID_ARGUMENT");
+  CHECK(code(e.search("x", R"({"session":"nope"})")) == "NOT_FOUND");
+  CHECK(value(e.search("   ", "{}")).empty());
+
+  json ex = value(e.explain("read file", "read_file"));
+  CHECK(ex["name"] == "read_file");
+  double sum = 0;
+  for (const json& t : ex["terms"]) sum += t["score"].get<double>();
+  CHECK(sum == Approx(ex["score"].get<double>()));
+  CHECK(code(e.explain("x", "ghost")) == "NOT_FOUND");
+
+  CHECK(value(e.describe("read_file", ""))["inputSchema"]["type"] == "object");
+  json missing = parse(e.describe("read_fil", ""));
+  CHECK(missing["error"]["code"] == "NOT_FOUND");
+  CHECK(missing["error"]["message"].get<std::string>().find("read_file") != std::string::npos);
+  CHECK(value(e.suggest("creat_issue", ""))[0] == "create_issue");
+}
+
+TEST_CASE("json api: sessions scope search and describe", "[json_api]") {
+  JsonEngine e;
+  value(e.add_tools(kTools));
+  const std::string id = value(e.open_session(R"({"sources":["mcp:slack"]})"))["id"];
+  const std::string opts = json{{"session", id}, {"limit", 10}}.dump();
+  json hits = value(e.search("read file issue message", opts));
+  for (const json& h : hits) CHECK((h["source"] == "mcp:slack" || h["source"] == "core"));
+  // Out of scope reads exactly like unknown, including the suggestions.
+  CHECK(code(e.describe("read_file", id)) == "NOT_FOUND");
+  CHECK(value(e.suggest("read_fil", id)).empty());
+  CHECK(code(e.open_session(R"({"servers":["x"]})")) == "INVALID_ARGUMENT");
+  CHECK(value(e.info())["sessions"] == 1);
+  value(e.close_session(id));
+  CHECK(code(e.close_session(id)) == "NOT_FOUND");
+  CHECK(code(e.close_session("")) == "INVALID_ARGUMENT");
+}
+
+TEST_CASE("json api: configure validates and namespacing prefixes MCP tools", "[json_api]") {
+  JsonEngine e;
+  CHECK(code(e.configure(R"({"gate":{"threshold_pct":101}})")) == "INVALID_CONFIG");
+  CHECK(code(e.configure(R"({"bm25":{"k1":-1}})")) == "INVALID_CONFIG");
+  CHECK(code(e.configure(R"({"bm25":{"weights":{"nam":2}}})")) == "INVALID_CONFIG");
+  CHECK(code(e.configure(R"({"colour":"blue"})")) == "INVALID_CONFIG");
+  json cfg = value(e.configure(R"({"namespacing":"prefix","gate":{"max_search_limit":7}})"));
+  CHECK(cfg["namespacing"] == "prefix");
+  value(e.add_tools(kTools));
+  CHECK(value(e.search("read_file", "{}"))[0]["name"] == "mcp_filesystem_read_file");
+  CHECK(value(e.search("file", R"({"limit":50})")).size() <= 7);
+  CHECK(code(e.configure(R"({"namespacing":"none"})")) == "INVALID_CONFIG");
+  JsonEngine from_ctor(R"({"namespacing":"prefix"})");
+  value(from_ctor.add_tools(kTools));
+  CHECK(value(from_ctor.list_tools())[1]["name"] == "mcp_github_create_issue");
+}
+
+TEST_CASE("json api: replace_source and pins", "[json_api]") {
+  JsonEngine e;
+  value(e.add_tools(kTools));
+  json r = value(e.replace_source("mcp:github", R"([{"name":"list_prs","description":"List pull requests"}])"));
+  CHECK(r["names"] == json({"list_prs"}));
+  CHECK(value(e.list_tools())[1]["source"] == "mcp:github");
+  CHECK(code(e.pin_tool("ghost", true)) == "NOT_FOUND");
+  value(e.pin_server("slack", true));
+  CHECK(value(e.list_tools())[2]["pinned"] == true);
+  CHECK(code(e.pin_server("", true)) == "INVALID_ARGUMENT");
+}
+
+TEST_CASE("json api: estimate_tokens beats nothing and validates", "[json_api]") {
+  JsonEngine e;
+  json est = value(e.estimate_tokens(R"({"name":"read_file","description":"Read a file","inputSchema":{"type":"object"}})"));
+  CHECK(est["tokens"].get<int>() > 5);
+  CHECK(est["charsDiv4"].get<int>() > 5);
+  CHECK(code(e.estimate_tokens(R"({"name":""})")) == "INVALID_TOOL");
+}
+
+TEST_CASE("json api: assemble and handle_call speak camelCase and keep schemas as they are", "[json_api]") {
+  JsonEngine e;
+  value(e.configure(R"({"gate":{"enabled":"on"}})"));
+  value(e.add_tools(kTools));
+  json a = value(e.assemble(R"({"contextWindow":200000})"));
+  CHECK(a["strategy"] == "bridge");
+  CHECK(a["tokens"].contains("withoutDeferral"));
+  CHECK(a["deferred"] == json({"read_file", "create_issue", "send_message"}));
+  CHECK(a["logical"] == json({"read_file", "create_issue", "send_message", "clarify"}));
+  bool saw_bridge = false;
+  for (const json& v : a["visible"]) {
+    CHECK(v.contains("inputSchema"));
+    if (v["name"] == "tool_call") saw_bridge = true;
+  }
+  CHECK(saw_bridge);
+  CHECK(code(e.assemble(R"({"mode":"magic"})")) == "INVALID_ARGUMENT");
+  CHECK(code(e.assemble(R"({"contextWindow":-5})")) == "INVALID_ARGUMENT");
+  CHECK(code(e.assemble(R"({"session":"ghost"})")) == "NOT_FOUND");
+
+  json d = value(e.handle_call("", R"({"name":"tool_call","arguments":"{\"name\":\"read_file\",\"arguments\":{\"path\":\"/tmp/x\"}}"})"));
+  CHECK(d["kind"] == "dispatch");
+  CHECK(d["name"] == "read_file");
+  CHECK(d["arguments"] == json({{"path", "/tmp/x"}}));
+  CHECK(d["viaBridge"] == true);
+  json r = value(e.handle_call("", R"({"name":"tool_call","arguments":{"name":"clarify","arguments":{}}})"));
+  CHECK(r["kind"] == "refusal");
+  CHECK(r["reason"] == "core_via_bridge");
+  CHECK(code(e.handle_call("", R"({"arguments":{}})")) == "INVALID_ARGUMENT");
+  CHECK(code(e.handle_call("", R"([1,2])")) == "INVALID_ARGUMENT");
+}
+
+TEST_CASE("json api: a session's calls follow its last assembly and a changed catalog re-plans", "[json_api]") {
+  JsonEngine e;
+  value(e.configure(R"({"gate":{"enabled":"on","lazy_activation":false}})"));
+  value(e.add_tools(kTools));
+  value(e.assemble("{}"));
+  // Deferred and lazy activation off: a direct call is refused.
+  CHECK(value(e.handle_call("", R"({"name":"send_message","arguments":{}})"))["reason"] == "deferred_tool");
+  // Gate off: passthrough, so the same direct call dispatches.
+  value(e.configure(R"({"gate":{"enabled":"off"}})"));
+  value(e.assemble("{}"));
+  CHECK(value(e.handle_call("", R"({"name":"send_message","arguments":{}})"))["kind"] == "dispatch");
+}
