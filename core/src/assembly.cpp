@@ -278,124 +278,144 @@ Listing make_listing(const Catalog& catalog, const std::vector<std::string>& def
   return build_listing(items, max_tokens, counter);
 }
 
+namespace {
+
+// Every in-scope tool in catalog order with its role and cost. Out-of-scope tools are skipped
+// here and so are, from then on, as if absent.
+std::vector<Entry> in_scope_entries(const Catalog& catalog, const Session& session, const TokenCounter& counter,
+                                    const ToolCosts* costs) {
+  const std::vector<Tool>& tools = catalog.tools();
+  const bool use_costs = costs != nullptr && costs->matches(catalog);
+  std::vector<Entry> entries;
+  entries.reserve(tools.size());
+  for (size_t i = 0; i < tools.size(); ++i) {
+    const Tool& tool = tools[i];
+    const bool core = tool.tool_class == ToolClass::Core;
+    if (!core && !session.scope.allows(tool)) continue;
+    const Role role = core ? Role::Core : catalog.is_pinned(tool) ? Role::Pinned : Role::Candidate;
+    const size_t tokens = use_costs ? costs->at(i) : estimate_tool_tokens(tool, counter);
+    const VisibleKind kind = core ? VisibleKind::Core : role == Role::Pinned ? VisibleKind::Pinned : VisibleKind::Passthrough;
+    entries.push_back({i, role, tokens, kind, true});
+  }
+  return entries;
+}
+
+void decide_gate(const GateConfig& config, const std::vector<Entry>& entries, GateDecision& gate) {
+  gate.mode = config.enabled;
+  gate.threshold = auto_threshold(config, gate.context_window);
+  for (const Entry& e : entries) {
+    if (e.role != Role::Candidate) continue;
+    ++gate.deferrable_count;
+    gate.deferrable_tokens += e.tokens;
+  }
+  switch (config.enabled) {
+    case GateMode::Off: gate.active = false; break;
+    case GateMode::On: gate.active = gate.deferrable_count > 0; break;
+    case GateMode::Auto: gate.active = gate.deferrable_count > 0 && gate.deferrable_tokens >= gate.threshold; break;
+  }
+}
+
+// Hybrid partition (a prefix of the candidates within both the count and the token limit),
+// then promotion of activated tools; every other candidate is hidden. Returns the hidden
+// entries' positions.
+std::vector<size_t> hide_candidates(const GateConfig& config, const Session& session, const std::vector<Tool>& tools,
+                                    std::vector<Entry>& entries) {
+  size_t inline_count = 0;
+  size_t inline_tokens = 0;
+  for (Entry& e : entries) {
+    if (e.role != Role::Candidate) continue;
+    if (inline_count >= config.inline_max_count) break;
+    if (config.inline_max_tokens > 0 && inline_tokens + e.tokens > config.inline_max_tokens) break;
+    e.kind = VisibleKind::Inline;
+    ++inline_count;
+    inline_tokens += e.tokens;
+  }
+  std::vector<size_t> hidden;
+  for (size_t k = 0; k < entries.size(); ++k) {
+    Entry& e = entries[k];
+    if (e.role != Role::Candidate || e.kind == VisibleKind::Inline) continue;
+    if (config.activation == ActivationPolicy::Promote && session.activated.count(tools[e.index].name)) {
+      e.kind = VisibleKind::Activated;
+      continue;
+    }
+    e.visible = false;
+    hidden.push_back(k);
+  }
+  return hidden;
+}
+
+// Shows the top-K hidden tools for the user's message; returns how many were selected.
+size_t preselect(const SearchIndex& index, const AssembleRequest& request, size_t default_top_k, size_t catalog_size,
+                 const std::vector<size_t>& hidden, std::vector<Entry>& entries) {
+  if (hidden.empty()) return 0;
+  const size_t top_k = request.top_k == 0 ? default_top_k : std::min(request.top_k, kMaxPreselectTopK);
+  std::vector<long> position(catalog_size, -1);  // catalog index -> position in `entries`
+  for (size_t k : hidden) position[entries[k].index] = static_cast<long>(k);
+  ToolFilter filter = [&position](size_t tool) { return tool < position.size() && position[tool] >= 0; };
+  size_t selected = 0;
+  for (const SearchHit& hit : index.search(request.user_message, top_k, filter)) {
+    if (hit.tool >= position.size() || position[hit.tool] < 0) continue;
+    Entry& e = entries[static_cast<size_t>(position[hit.tool])];
+    if (e.visible) continue;  // a duplicate hit
+    e.visible = true;
+    e.kind = VisibleKind::Preselected;
+    ++selected;
+  }
+  return selected;
+}
+
+Strategy choose_strategy(bool gate_active, AssemblyMode mode, bool nothing_hidden) {
+  if (!gate_active) return Strategy::Passthrough;
+  if (mode == AssemblyMode::Bridge) return nothing_hidden ? Strategy::Passthrough : Strategy::Bridge;
+  if (mode == AssemblyMode::PreselectWithBridge && !nothing_hidden) return Strategy::PreselectWithBridge;
+  return Strategy::Preselect;
+}
+
+}  // namespace
+
 Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config, const Session& session,
                                 const AssembleRequest& request, const SearchIndex* index,
                                 const TokenCounter& counter, const ToolCosts* costs) {
   try {
-    Status valid = validate(config);
-    if (!valid.ok()) return valid;
-    const bool preselect = request.mode != AssemblyMode::Bridge;
-    if (preselect && index == nullptr) {
+    if (Status valid = validate(config); !valid.ok()) return valid;
+    const bool wants_preselect = request.mode != AssemblyMode::Bridge;
+    if (wants_preselect && index == nullptr) {
       return Status::error(ErrorCode::InvalidArgument,
                            std::string("assembly mode ") + to_string(request.mode) + " needs a search index");
     }
-    if (preselect && index->size() != catalog.size()) {
+    if (wants_preselect && index->size() != catalog.size()) {
       return Status::error(ErrorCode::InvalidArgument,
                            "the search index was built from another catalog (" + std::to_string(index->size()) +
                                " tools, the catalog has " + std::to_string(catalog.size()) + ")");
     }
-
     const std::vector<Tool>& tools = catalog.tools();
-    const bool use_costs = costs != nullptr && costs->matches(catalog);
-    std::vector<Entry> entries;
-    entries.reserve(tools.size());
-    for (size_t i = 0; i < tools.size(); ++i) {
-      const Tool& tool = tools[i];
-      const bool core = tool.tool_class == ToolClass::Core;
-      if (!core && !session.scope.allows(tool)) continue;  // out of scope: as if absent
-      Role role = core ? Role::Core : catalog.is_pinned(tool) ? Role::Pinned : Role::Candidate;
-      size_t tokens = use_costs ? costs->at(i) : estimate_tool_tokens(tool, counter);
-      entries.push_back({i, role, tokens});
-    }
+    std::vector<Entry> entries = in_scope_entries(catalog, session, counter, costs);
 
     AssemblyResult result;
-    GateDecision& gate = result.gate;
-    gate.mode = config.enabled;
-    gate.context_window = request.context_window;
-    gate.threshold = auto_threshold(config, request.context_window);
-    size_t without = 0;
-    for (const Entry& e : entries) {
-      without += e.tokens;
-      result.logical.push_back(tools[e.index].name);
-      if (e.role == Role::Candidate) {
-        ++gate.deferrable_count;
-        gate.deferrable_tokens += e.tokens;
-      }
-    }
-    switch (config.enabled) {
-      case GateMode::Off: gate.active = false; break;
-      case GateMode::On: gate.active = gate.deferrable_count > 0; break;
-      case GateMode::Auto: gate.active = gate.deferrable_count > 0 && gate.deferrable_tokens >= gate.threshold; break;
-    }
-
-    for (Entry& e : entries) {
-      e.kind = e.role == Role::Core ? VisibleKind::Core : e.role == Role::Pinned ? VisibleKind::Pinned : VisibleKind::Passthrough;
-    }
+    result.gate.context_window = request.context_window;
+    decide_gate(config, entries, result.gate);
     size_t preselected = 0;
-    if (gate.active) {
-      // Hybrid partition: a prefix of the candidates, within both the count and the token limit.
-      size_t inline_count = 0;
-      size_t inline_tokens = 0;
-      for (Entry& e : entries) {
-        if (e.role != Role::Candidate) continue;
-        if (inline_count >= config.inline_max_count) break;
-        if (config.inline_max_tokens > 0 && inline_tokens + e.tokens > config.inline_max_tokens) break;
-        e.kind = VisibleKind::Inline;
-        ++inline_count;
-        inline_tokens += e.tokens;
-      }
-      std::vector<size_t> remaining;  // positions in `entries`
-      for (size_t k = 0; k < entries.size(); ++k) {
-        Entry& e = entries[k];
-        if (e.role != Role::Candidate || e.kind == VisibleKind::Inline) continue;
-        if (config.activation == ActivationPolicy::Promote && session.activated.count(tools[e.index].name)) {
-          e.kind = VisibleKind::Activated;
-          continue;
-        }
-        e.visible = false;
-        remaining.push_back(k);
-      }
-      if (preselect && !remaining.empty()) {
-        const size_t top_k = request.top_k == 0 ? config.preselect_top_k : std::min(request.top_k, kMaxPreselectTopK);
-        std::vector<long> position(tools.size(), -1);  // catalog index -> entries position
-        for (size_t k : remaining) position[entries[k].index] = static_cast<long>(k);
-        ToolFilter filter = [&position](size_t tool) { return tool < position.size() && position[tool] >= 0; };
-        for (const SearchHit& hit : index->search(request.user_message, top_k, filter)) {
-          if (hit.tool >= position.size() || position[hit.tool] < 0) continue;
-          Entry& e = entries[static_cast<size_t>(position[hit.tool])];
-          if (e.visible) continue;  // a duplicate hit
-          e.visible = true;
-          e.kind = VisibleKind::Preselected;
-          ++preselected;
-        }
-      }
+    if (result.gate.active) {
+      std::vector<size_t> hidden = hide_candidates(config, session, tools, entries);
+      if (wants_preselect) preselected = preselect(*index, request, config.preselect_top_k, tools.size(), hidden, entries);
     }
 
+    size_t without = 0;
+    std::vector<ListingItem> hidden_items;
     for (const Entry& e : entries) {
       const Tool& tool = tools[e.index];
+      without += e.tokens;
+      result.logical.push_back(tool.name);
       if (e.visible) {
         result.visible.push_back({tool.name, tool.description, tool.input_schema, e.kind, e.tokens});
       } else {
         result.deferred.push_back(tool.name);
+        hidden_items.push_back({&tool.name, &tool.source});
       }
     }
-
-    if (!gate.active || (result.deferred.empty() && !preselect)) {
-      result.strategy = Strategy::Passthrough;
-    } else if (request.mode == AssemblyMode::Bridge) {
-      result.strategy = Strategy::Bridge;
-    } else if (request.mode == AssemblyMode::PreselectWithBridge && !result.deferred.empty()) {
-      result.strategy = Strategy::PreselectWithBridge;
-    } else {
-      result.strategy = Strategy::Preselect;
-    }
+    result.strategy = choose_strategy(result.gate.active, request.mode, result.deferred.empty());
     if (result.strategy == Strategy::Bridge || result.strategy == Strategy::PreselectWithBridge) {
-      std::vector<ListingItem> items;
-      items.reserve(result.deferred.size());
-      for (const Entry& e : entries) {
-        if (!e.visible) items.push_back({&tools[e.index].name, &tools[e.index].source});
-      }
-      Listing listing = build_listing(items, config.listing_max_tokens, counter);
+      Listing listing = build_listing(hidden_items, config.listing_max_tokens, counter);
       result.tier = listing.tier;
       for (VisibleTool& bridge : make_bridge_tools(config, listing.text, counter)) {
         result.visible.push_back(std::move(bridge));
@@ -405,7 +425,7 @@ Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config
     result.tokens.without_deferral = without;
     result.tokens.with_deferral = sum_tokens(result.visible);
     result.tokens.saved = static_cast<int64_t>(without) - static_cast<int64_t>(result.tokens.with_deferral);
-    gate.reason = gate_reason(config, gate) + "; " + outcome(result, preselected);
+    result.gate.reason = gate_reason(config, result.gate) + "; " + outcome(result, preselected);
     return result;
   } catch (const std::exception& e) {
     return Status::error(ErrorCode::Internal, std::string("assembly failed: ") + e.what());

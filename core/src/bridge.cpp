@@ -208,8 +208,8 @@ class Resolver {
     if (it == payload.end() || it->is_null()) return fallback;
     json number = *it;
     if (it->is_string()) {  // "5": a number sent as text
-      json parsed = json::parse(it->get_ref<const std::string&>(), nullptr, false);
-      if (parsed.is_number()) number = parsed;
+      auto parsed = parse_json(it->get_ref<const std::string&>());
+      if (parsed.ok() && parsed->is_number()) number = parsed.value();
     }
     if (!number.is_number() || !std::isfinite(number.get<double>())) {
       repair("limit_invalid");

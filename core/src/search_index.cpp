@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <unordered_map>
 #include <utility>
@@ -127,11 +128,13 @@ size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max,
 }
 
 // Per-thread accumulator reused across queries, so a search allocates no O(catalog) memory.
-// Invariant between searches: every score is zero. A re-entrant search (a filter that
-// searches) gets a private buffer instead.
+// Invariant between searches: every score and filter state is zero. A re-entrant search (a
+// filter that searches) gets a private buffer instead.
 struct Scratch {
   std::vector<double> scores;
-  std::vector<uint32_t> touched;
+  std::vector<uint32_t> touched;  // documents whose score is not zero
+  std::vector<uint8_t> allowed;   // filter cache: 0 unknown, 1 allowed, 2 refused
+  std::vector<uint32_t> checked;  // documents whose filter state is not zero
   bool busy = false;
 };
 thread_local Scratch tls_scratch;
@@ -140,12 +143,18 @@ class ScratchLease {
  public:
   explicit ScratchLease(size_t size) : scratch_(tls_scratch.busy ? own_ : tls_scratch) {
     scratch_.busy = true;
-    if (scratch_.scores.size() < size) scratch_.scores.resize(size, 0.0);
+    if (scratch_.scores.size() < size) {
+      scratch_.scores.resize(size, 0.0);
+      scratch_.allowed.resize(size, 0);
+    }
     scratch_.touched.clear();
+    scratch_.checked.clear();
   }
   ~ScratchLease() {
     for (uint32_t d : scratch_.touched) scratch_.scores[d] = 0.0;
+    for (uint32_t d : scratch_.checked) scratch_.allowed[d] = 0;
     scratch_.touched.clear();
+    scratch_.checked.clear();
     scratch_.busy = false;
   }
   ScratchLease(const ScratchLease&) = delete;
@@ -191,6 +200,7 @@ struct SearchIndex::Impl {
   std::unordered_map<std::string, uint32_t> term_ids;
   std::vector<std::string> terms;
   std::vector<double> idf;
+  std::vector<double> max_score;  // per term: its largest posting score (pruning bound)
   std::vector<uint32_t> post_begin;
   std::vector<uint32_t> post_doc;
   std::vector<double> post_score;  // query-independent BM25 of (term, doc), precomputed
@@ -242,15 +252,18 @@ struct SearchIndex::Impl {
     return total;
   }
 
-  // Known query terms, deduplicated, in first-appearance order.
+  // Known query terms, deduplicated, largest possible contribution first (ties by term id).
+  // search() and explain() add contributions in this order, so their sums agree exactly.
   std::vector<uint32_t> query_terms(const std::vector<std::string>& tokens) const {
     std::vector<uint32_t> ids;
     ids.reserve(tokens.size());
     for (const std::string& token : tokens) {
-      auto it = term_ids.find(token);
-      if (it == term_ids.end()) continue;
-      if (std::find(ids.begin(), ids.end(), it->second) == ids.end()) ids.push_back(it->second);
+      if (auto it = term_ids.find(token); it != term_ids.end()) ids.push_back(it->second);
     }
+    std::sort(ids.begin(), ids.end(), [this](uint32_t a, uint32_t b) {
+      return max_score[a] > max_score[b] || (max_score[a] == max_score[b] && a < b);
+    });
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
   }
 
@@ -344,9 +357,8 @@ struct SearchIndex::Impl {
       (void)inserted;
       seq.parts.push_back(it->second);
     }
-    for (const NameSeq& existing : seqs) {
-      if (existing.tool == tool && existing.parts == seq.parts) return;  // name == original
-    }
+    // A tool adds its name, then its original name: only the previous entry can repeat it.
+    if (!seqs.empty() && seqs.back().tool == tool && seqs.back().parts == seq.parts) return;
     const uint32_t index = static_cast<uint32_t>(seqs.size());
     seq_by_hash[hash_parts(seq.parts.data(), seq.parts.size())].push_back(index);
     seqs.push_back(std::move(seq));
@@ -473,14 +485,18 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     m->post_tf[at] = r.tf;
   }
   m->idf.resize(term_count);
+  m->max_score.resize(term_count);
   const double docs = static_cast<double>(n);
   for (size_t t = 0; t < term_count; ++t) {
     const double df = m->post_begin[t + 1] - m->post_begin[t];
     // Never negative, so a term in most documents still counts a little (never against).
     m->idf[t] = std::log(1.0 + (docs - df + 0.5) / (df + 0.5));
+    double best = 0;
     for (uint32_t p = m->post_begin[t]; p < m->post_begin[t + 1]; ++p) {
       m->post_score[p] = m->term_score(m->post_doc[p], m->post_tf[p], m->idf[t], nullptr);
+      best = std::max(best, m->post_score[p]);
     }
+    m->max_score[t] = best;
   }
   return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));
 }
@@ -491,25 +507,129 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   const std::string literal = folded_trimmed(query);
   if (limit == 0 || literal.empty() || m.doc_count == 0) return hits;
   limit = std::min(limit, m.doc_count);
-  auto allowed = [&](uint32_t t) { return !filter || filter(t); };
 
   ScratchLease lease(m.doc_count);
   Scratch& scratch = lease.get();
   std::vector<double>& scores = scratch.scores;
-  for (uint32_t term : m.query_terms(m.analyzer.analyze(query))) {
-    for (uint32_t p = m.post_begin[term]; p < m.post_begin[term + 1]; ++p) {
-      const double s = m.post_score[p];
-      if (s <= 0) continue;
-      const uint32_t d = m.post_doc[p];
-      if (scores[d] == 0) scratch.touched.push_back(d);
-      scores[d] += s;
+  auto allowed = [&](uint32_t d) {
+    uint8_t& state = scratch.allowed[d];
+    if (state == 0) {
+      state = (!filter || filter(d)) ? 1 : 2;
+      scratch.checked.push_back(d);
     }
-  }
+    return state != 2;  // 1 allowed, 3 allowed pruning candidate
+  };
+  auto add = [&](uint32_t d, double s) {
+    if (scores[d] == 0) scratch.touched.push_back(d);
+    scores[d] += s;
+  };
 
   // Exact names first, whatever their BM25 rank.
   std::vector<ExactMatch> exact = m.exact_matches(query);
   exact.erase(std::remove_if(exact.begin(), exact.end(), [&](const ExactMatch& e) { return !allowed(e.tool); }),
               exact.end());
+
+  // Term at a time, largest possible contribution first. `rest[i]` bounds what terms i.. can
+  // still add to any document. Once it is below the limit-th best allowed score so far, a
+  // document not yet seen cannot reach the results (it would score < that), so the remaining
+  // terms only update the candidates that still can ("MaxScore" pruning; results are exact).
+  const std::vector<uint32_t> terms = m.query_terms(m.analyzer.analyze(query));
+  std::vector<double> rest(terms.size() + 1, 0.0);
+  for (size_t i = terms.size(); i-- > 0;) rest[i] = rest[i + 1] + m.max_score[terms[i]];
+  std::vector<double> best_scores;  // bounded min-heap, reused by kth_best
+  auto kth_best = [&]() {
+    best_scores.clear();
+    for (uint32_t d : scratch.touched) {
+      if (!allowed(d)) continue;
+      if (best_scores.size() < limit) {
+        best_scores.push_back(scores[d]);
+        std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
+      } else if (scores[d] > best_scores.front()) {
+        std::pop_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
+        best_scores.back() = scores[d];
+        std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
+      }
+    }
+    return best_scores.size() < limit ? 0.0 : best_scores.front();
+  };
+
+  size_t next = 0;
+  double threshold = 0;
+  double max_seen = 0;
+  for (; next < terms.size(); ++next) {
+    if (next > 0 && rest[next] < max_seen) {
+      threshold = kth_best();
+      if (rest[next] < threshold) break;
+    }
+    const uint32_t term = terms[next];
+    for (uint32_t p = m.post_begin[term]; p < m.post_begin[term + 1]; ++p) {
+      const double s = m.post_score[p];
+      if (s <= 0) continue;
+      const uint32_t d = m.post_doc[p];
+      add(d, s);
+      max_seen = std::max(max_seen, scores[d]);
+    }
+  }
+  if (next < terms.size()) {
+    // Candidates are marked 3 in the filter cache (they are all allowed). Exact hits join
+    // them and are never dropped, so they are shown with their full scores.
+    constexpr uint8_t kCandidate = 3;
+    std::vector<uint32_t> candidates;
+    for (uint32_t d : scratch.touched) {
+      if (allowed(d) && scores[d] + rest[next] >= threshold) candidates.push_back(d);
+    }
+    for (const ExactMatch& e : exact) candidates.push_back(e.tool);
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    for (uint32_t d : candidates) scratch.allowed[d] = kCandidate;
+    auto is_exact_doc = [&](uint32_t d) {
+      return std::any_of(exact.begin(), exact.end(), [d](const ExactMatch& e) { return e.tool == d; });
+    };
+    for (; next < terms.size() && !candidates.empty(); ++next) {
+      const uint32_t term = terms[next];
+      const uint32_t begin = m.post_begin[term];
+      const uint32_t end = m.post_begin[term + 1];
+      if (end - begin <= 8 * candidates.size()) {
+        for (uint32_t p = begin; p < end; ++p) {  // short list: scan it
+          const uint32_t d = m.post_doc[p];
+          if (scratch.allowed[d] == kCandidate && m.post_score[p] > 0) add(d, m.post_score[p]);
+        }
+      } else {  // few candidates: look each one up (both lists are sorted by document)
+        auto cursor = m.post_doc.begin() + begin;
+        const auto last = m.post_doc.begin() + end;
+        for (uint32_t d : candidates) {
+          cursor = std::lower_bound(cursor, last, d);
+          if (cursor == last) break;
+          if (*cursor != d) continue;
+          const double s = m.post_score[static_cast<size_t>(cursor - m.post_doc.begin())];
+          if (s > 0) add(d, s);
+        }
+      }
+      // Partial scores only grow, so the limit-th best candidate is still a lower bound of
+      // the final cut; drop candidates that can no longer reach it.
+      best_scores.clear();
+      for (uint32_t d : candidates) {
+        if (best_scores.size() < limit) {
+          best_scores.push_back(scores[d]);
+          std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
+        } else if (scores[d] > best_scores.front()) {
+          std::pop_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
+          best_scores.back() = scores[d];
+          std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
+        }
+      }
+      if (best_scores.size() == limit) threshold = std::max(threshold, best_scores.front());
+      const double remaining = rest[next + 1];
+      candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
+                                      [&](uint32_t d) {
+                                        if (scores[d] + remaining >= threshold || is_exact_doc(d)) return false;
+                                        scratch.allowed[d] = 1;
+                                        return true;
+                                      }),
+                       candidates.end());
+    }
+  }
+
   std::sort(exact.begin(), exact.end(), [&](const ExactMatch& a, const ExactMatch& b) {
     if (a.tier != b.tier) return a.tier < b.tier;
     if (a.length != b.length) return a.length > b.length;
@@ -525,8 +645,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   const size_t room = limit - hits.size();
   std::vector<Ranked> heap;
   heap.reserve(room + 1);
-  bool any_positive = !exact.empty() && std::any_of(exact.begin(), exact.end(),
-                                                    [&](const ExactMatch& e) { return scores[e.tool] > 0; });
+  bool any_positive = false;
   for (uint32_t d : scratch.touched) {
     if (!allowed(d)) continue;
     any_positive = true;
@@ -549,9 +668,9 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     // or a catalog where every tool shares the query word).
     std::vector<Ranked> near;
     for (uint32_t t = 0; t < m.doc_count; ++t) {
-      if (is_exact(t) || !allowed(t)) continue;
+      if (is_exact(t)) continue;
       const double closeness = m.substring_closeness(literal, t);
-      if (closeness > 0) near.push_back({closeness, t});
+      if (closeness > 0 && allowed(t)) near.push_back({closeness, t});
     }
     std::sort(near.begin(), near.end(), better);
     for (const Ranked& r : near) {

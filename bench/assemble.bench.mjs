@@ -1,0 +1,75 @@
+// Per-turn assembly of a 1,000-tool catalog through the JS API: what the model sees this turn
+// (gate decision, visible tools, logical set, token accounting), per mode. Prints median and
+// p95 in ms. The bar (DESIGN.md): under 1 ms per turn.
+//
+//   node bench/assemble.bench.mjs [--turns 2000] [--tools 1000]
+//
+// Data: the first N tools of /work/shared/data/seal_tools/catalog.jsonl, user messages from
+// queries-test.jsonl.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import { jsDir, resolveExport } from '../tests/js/support/packed.mjs';
+
+const DATA = process.env.SEAL_TOOLS_DIR || '/work/shared/data/seal_tools';
+const { values: args } = parseArgs({
+  options: { turns: { type: 'string', default: '2000' }, tools: { type: 'string', default: '1000' } },
+});
+const TURNS = Number(args.turns);
+const TOOLS = Number(args.tools);
+
+const readJsonl = (file) => readFileSync(join(DATA, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const tools = readJsonl('catalog.jsonl').slice(0, TOOLS);
+const messages = readJsonl('queries-test.jsonl').map((q) => q.query);
+
+const manifest = JSON.parse(readFileSync(join(jsDir, 'package.json'), 'utf8'));
+const { createToolSearch } = await import(pathToFileURL(join(jsDir, resolveExport(manifest, '.', ['node', 'import']))).href);
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+const ts = await createToolSearch();
+const t0 = performance.now();
+// (one Seal-Tools name has spaces, which tool names may not)
+ts.add(tools.map(({ name, description, parameters }) => ({ name: name.replace(/\s+/g, '_'), description, parameters, source: 'mcp:seal' })));
+console.log(`assemble bench: ${ts.size} tools (added in ${(performance.now() - t0).toFixed(1)} ms), ${TURNS} turns per mode, Node ${process.version}\n`);
+
+const scenarios = [
+  ['bridge', { contextWindow: 200_000, mode: 'bridge' }],
+  ['preselect (top 8)', { contextWindow: 200_000, mode: 'preselect', topK: 8 }],
+  ['preselect+bridge (top 8)', { contextWindow: 200_000, mode: 'preselect+bridge', topK: 8 }],
+  ['session, bridge', { contextWindow: 200_000, mode: 'bridge', session: true }],
+];
+
+const rows = [];
+for (const [label, base] of scenarios) {
+  const session = base.session ? ts.session({}) : undefined;
+  const request = { ...base, session };
+  const times = [];
+  let last;
+  for (let i = 0; i < TURNS + 200; i++) {
+    const start = performance.now();
+    last = ts.assemble({ ...request, userMessage: messages[i % messages.length] });
+    const ms = performance.now() - start;
+    if (i >= 200) times.push(ms); // first 200 turns are warm-up
+  }
+  session?.close();
+  rows.push({
+    mode: label,
+    'median ms': pct(times, 50).toFixed(3),
+    'p95 ms': pct(times, 95).toFixed(3),
+    'max ms': Math.max(...times).toFixed(3),
+    strategy: last.strategy,
+    visible: last.visible.length,
+    deferred: last.deferred.length,
+    'tokens saved': last.tokens?.saved,
+  });
+}
+console.table(rows);
+console.log(`\nbar: < 1 ms per turn (median and p95) for a ${TOOLS}-tool catalog`);
+ts.dispose();

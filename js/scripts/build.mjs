@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Builds js/dist from js/src and the wasm build:
+//   - the Emscripten glue + .wasm (from build/wasm/wasm, or $TOOL_SEARCH_WASM_DIR);
+//   - the ES module sources as they are (one file per module, per-runtime entries);
+//   - index.cjs, the Node entry bundled to CommonJS with esbuild (for `require`);
+//   - the hand-written declarations (src/*.d.ts), plus index.d.cts for `require`.
+// Usage: node js/scripts/build.mjs   (or `npm run build` in js/)
+
+import { chmod, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { build } from 'esbuild';
+
+const PACKAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = path.join(PACKAGE, 'src');
+const DIST = path.join(PACKAGE, 'dist');
+const WASM_DIR = process.env.TOOL_SEARCH_WASM_DIR
+  ? path.resolve(process.env.TOOL_SEARCH_WASM_DIR)
+  : path.resolve(PACKAGE, '..', 'build', 'wasm', 'wasm');
+const GLUE = 'tool-search-core.mjs';
+const WASM = 'tool-search-core.wasm';
+
+async function main() {
+  for (const file of [GLUE, WASM]) {
+    try {
+      await stat(path.join(WASM_DIR, file));
+    } catch {
+      throw new Error(
+        `${path.join(WASM_DIR, file)} is missing: build the wasm first (cmake preset/emcmake into build/wasm), or set TOOL_SEARCH_WASM_DIR`,
+      );
+    }
+  }
+
+  await rm(DIST, { recursive: true, force: true });
+  await mkdir(DIST, { recursive: true });
+
+  await copyFile(path.join(WASM_DIR, GLUE), path.join(DIST, GLUE));
+  await copyFile(path.join(WASM_DIR, WASM), path.join(DIST, WASM));
+
+  const sources = (await readdir(SRC)).filter((f) => f.endsWith('.js') && !f.endsWith('.d.js'));
+  for (const file of sources) await copyFile(path.join(SRC, file), path.join(DIST, file));
+  await chmod(path.join(DIST, 'cli.js'), 0o755);
+
+  // CommonJS for `require`: import.meta.url becomes this file's URL, so the Node loader finds
+  // the .wasm next to it exactly as the ESM entry does.
+  await build({
+    entryPoints: [path.join(DIST, 'index.node.js')],
+    outfile: path.join(DIST, 'index.cjs'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node18',
+    define: { 'import.meta.url': '__toolSearchModuleUrl' },
+    banner: { js: "'use strict';\nconst __toolSearchModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+  });
+
+  // Declarations: every hand-written src/*.d.ts (the main one and the subpath modules'), and
+  // the main one again as index.d.cts so `require` gets types of its own.
+  for (const file of (await readdir(SRC)).filter((f) => f.endsWith('.d.ts'))) {
+    await copyFile(path.join(SRC, file), path.join(DIST, file));
+  }
+  await writeFile(path.join(DIST, 'index.d.cts'), await readFile(path.join(SRC, 'index.d.ts'), 'utf8'));
+
+  const listing = [];
+  for (const file of (await readdir(DIST)).sort()) {
+    listing.push(`${file.padEnd(28)} ${String((await stat(path.join(DIST, file))).size).padStart(8)} B`);
+  }
+  console.log(`built ${path.relative(process.cwd(), DIST) || DIST} (wasm from ${WASM_DIR})\n${listing.join('\n')}`);
+}
+
+main().catch((error) => {
+  console.error(`build: ${error.message}`);
+  process.exitCode = 1;
+});

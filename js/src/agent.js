@@ -1,0 +1,519 @@
+// tool-search-wasm/agent: the turn loop.
+//
+// One turn: assemble what the model sees (the engine decides), send it in the provider's
+// format, read the tool calls back, resolve each with the engine (handleCall), answer bridge
+// searches/describes locally, and run real calls through the hook pipeline and an executor
+// (MCP hub or plain functions). Hooks, transcripts and telemetry see the REAL tool name and
+// arguments every time, whether the model called the tool directly or through tool_call
+// (Hermes: unwrap before hooks; openclaw#79823, #155946). Parallel calls in one model message
+// run in parallel. A tool marked required that is missing from the catalog stops the turn
+// with a report instead of running without it (openclaw#84141).
+
+import { ToolSearchError } from './errors.js';
+import { chooseStrategy, engineModeFor, resolveProvider, DEFAULT_MODEL_POLICIES } from './providers.js';
+import { createNameMap } from './provider-names.js';
+import { planFromAssembly, searchHitNames } from './provider-plan.js';
+import { isCallToolResult } from './provider-content.js';
+import { accountTokens, loadTokenizer } from './tokens.js';
+
+/**
+ * What a before-call hook sees (real name and arguments, never a bridge name).
+ * @typedef {object} CallContext
+ * @property {string} name            the real tool name
+ * @property {Record<string, unknown>} arguments  the real arguments (repaired by the engine)
+ * @property {string | null} source   "core", "mcp:<server>", "plugin", "client"
+ * @property {string | null} server   the MCP server, when there is one
+ * @property {boolean} viaBridge      the model went through tool_call
+ * @property {boolean} activated      a direct call activated a deferred tool
+ * @property {string[]} repairs       argument repairs the engine made
+ * @property {string} callId          the provider's call id
+ * @property {string} providerName    the name the model used (tool_call, or a mapped name)
+ * @property {number} roundTrip
+ * @property {string} session
+ */
+
+/**
+ * A before-call hook's verdict: nothing (go on), `{block: reason}` (the call never reaches the
+ * tool; the model is told), `{arguments}` (replace the arguments for later hooks and the call),
+ * `{requireApproval: reason}` (ask `hooks.approve`; no approver or a "no" blocks).
+ * @typedef {void | undefined | null | {block?: string, arguments?: Record<string, unknown>, requireApproval?: string}} BeforeVerdict
+ */
+
+/**
+ * @typedef {object} Hooks
+ * @property {((ctx: CallContext) => BeforeVerdict | Promise<BeforeVerdict>)[]} [beforeCall]
+ * @property {((ctx: CallContext & {result: unknown, isError: boolean, error: Error | null}) => void | {result?: unknown} | Promise<void | {result?: unknown}>)[]} [afterCall]
+ * @property {(ctx: CallContext & {reason: string}) => boolean | Promise<boolean>} [approve]
+ * @property {(event: any) => void} [onEvent]  telemetry: every event, with real names
+ */
+
+/**
+ * @typedef {object} AgentOptions
+ * @property {any} toolSearch                   a ToolSearch
+ * @property {any} [session]                    a Session (default: one opened with `scope`, closed by close())
+ * @property {object} [scope]                   scope of the default session
+ * @property {string | object} provider         'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | a format object
+ * @property {(request: any, info: {roundTrip: number, provider: string, strategy: string}) => any} model
+ * @property {string} [modelName]               sent as `model`; also matched by modelPolicies
+ * @property {string} [system]
+ * @property {number} [contextWindow]
+ * @property {import('./provider-plan.js').Strategy} [strategy='bridge']
+ * @property {number} [topK]
+ * @property {readonly import('./providers.js').ModelPolicy[]} [modelPolicies]
+ * @property {{has(name: string): boolean, callTool(name: string, args: any, options?: any): Promise<any>}} [hub]
+ * @property {Record<string, (args: any, ctx: CallContext) => any>} [functions]  executors for non-MCP tools
+ * @property {(ctx: CallContext) => any} [execute]  fallback executor
+ * @property {Hooks} [hooks]
+ * @property {string[]} [required]              real names that must be in the session's catalog
+ * @property {number} [maxRoundTrips=8]
+ * @property {{maxRepeats?: number, maxBridgeCalls?: number, maxRefusals?: number}} [loopGuard]
+ * @property {number} [callTimeoutMs]
+ * @property {'auto' | false | import('./tokens.js').Tokenizer} [tokenizer='auto']
+ * @property {Record<string, unknown>} [requestOptions]  extra request fields (max_tokens, temperature, ...)
+ */
+
+/**
+ * @typedef {object} LogicalCall  one real tool call, as transcripts and telemetry record it
+ * @property {string} name
+ * @property {Record<string, unknown>} arguments
+ * @property {string | null} source
+ * @property {string | null} server
+ * @property {boolean} viaBridge
+ * @property {boolean} activated
+ * @property {string[]} repairs
+ * @property {number} roundTrip
+ * @property {string} callId
+ * @property {'ok' | 'error' | 'blocked'} outcome
+ * @property {string} [reason]   why it was blocked
+ * @property {unknown} [result]
+ */
+
+/**
+ * @typedef {object} TurnResult
+ * @property {'ok' | 'missing_required' | 'loop_guard' | 'max_round_trips'} status
+ * @property {string} text                 the model's final text
+ * @property {string[]} [missing]          required tools absent from the catalog
+ * @property {string} [reason]
+ * @property {LogicalCall[]} calls         real calls (dispatched, failed or blocked)
+ * @property {{kind: string, arguments: unknown, roundTrip: number}[]} bridge  searches and describes answered locally
+ * @property {{name: string, reason: string, roundTrip: number}[]} refusals
+ * @property {number} roundTrips           model requests made
+ * @property {any[]} tokens                per request: {roundTrip, strategy, estimated, real}
+ * @property {string} strategy
+ * @property {string} strategyWhy
+ * @property {any[]} messages              the whole history, ready for the next turn
+ */
+
+const DEFAULT_GUARD = Object.freeze({ maxRepeats: 2, maxBridgeCalls: 12, maxRefusals: 6 });
+
+/** Stops a model that searches in circles or keeps making refused calls (NemoClaw#12106). */
+class LoopGuard {
+  /** @param {{maxRepeats?: number, maxBridgeCalls?: number, maxRefusals?: number}} limits */
+  constructor(limits) {
+    this.limits = { ...DEFAULT_GUARD, ...limits };
+    /** @type {Map<string, number>} */
+    this.seen = new Map();
+    this.sinceProgress = 0;
+    this.refusals = 0;
+    /** @type {string | null} */
+    this.tripped = null;
+  }
+
+  /** @param {string} kind @param {unknown} args @returns {string | null} why it trips */
+  bridge(kind, args) {
+    const key = `${kind}:${stableJson(args)}`;
+    const n = (this.seen.get(key) ?? 0) + 1;
+    this.seen.set(key, n);
+    this.sinceProgress++;
+    if (n > this.limits.maxRepeats) return this.#trip(`the same ${kind} was repeated ${n} times`);
+    if (this.sinceProgress > this.limits.maxBridgeCalls) {
+      return this.#trip(`${this.sinceProgress} searches/describes without calling a tool`);
+    }
+    return null;
+  }
+
+  refusal() {
+    this.refusals++;
+    return this.refusals > this.limits.maxRefusals ? this.#trip(`${this.refusals} refused calls`) : null;
+  }
+
+  progress() {
+    this.sinceProgress = 0;
+  }
+
+  /** @param {string} why */
+  #trip(why) {
+    this.tripped ??= why;
+    return why;
+  }
+}
+
+/** JSON with sorted keys, so {a,b} and {b,a} are the same search. @param {unknown} v */
+function stableJson(v) {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson(/** @type {any} */ (v)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** A function executor's return value as an MCP CallToolResult. @param {unknown} r */
+function asCallToolResult(r) {
+  if (isCallToolResult(r)) return r;
+  if (r === undefined || r === null) return { content: [] };
+  if (typeof r === 'string') return { content: [{ type: 'text', text: r }] };
+  return { content: [{ type: 'text', text: JSON.stringify(r) }], structuredContent: r };
+}
+
+/** The turn loop over one engine session. Create with createAgent(). */
+export class Agent {
+  #o;
+  #provider;
+  #session;
+  #ownsSession;
+  #strategy;
+  /** @type {Promise<import('./tokens.js').Tokenizer | null> | null} */
+  #tokenizer = null;
+
+  /** @param {AgentOptions} options */
+  constructor(options) {
+    if (!options || !options.toolSearch) throw new ToolSearchError('INVALID_ARGUMENT', 'createAgent() needs {toolSearch}');
+    if (typeof options.model !== 'function') throw new ToolSearchError('INVALID_ARGUMENT', 'createAgent() needs {model: (request) => response}');
+    this.#o = {
+      maxRoundTrips: 8,
+      hooks: {},
+      required: [],
+      tokenizer: 'auto',
+      modelName: 'model',
+      modelPolicies: DEFAULT_MODEL_POLICIES,
+      ...options,
+    };
+    this.#provider = resolveProvider(options.provider);
+    this.#ownsSession = !options.session;
+    this.#session = options.session ?? options.toolSearch.session(options.scope ?? {});
+    this.#strategy = chooseStrategy({
+      modelName: this.#o.modelName,
+      requested: options.strategy ?? 'bridge',
+      policies: this.#o.modelPolicies,
+      provider: this.#provider,
+    });
+  }
+
+  get session() {
+    return this.#session;
+  }
+
+  get provider() {
+    return this.#provider;
+  }
+
+  /** The strategy in use for this model, and why. */
+  get strategy() {
+    return { ...this.#strategy };
+  }
+
+  /** Closes the session the agent opened (not one it was given). */
+  close() {
+    if (this.#ownsSession) this.#session.close();
+  }
+
+  /**
+   * Runs one user turn to the model's final answer (or a stop).
+   * @param {string} userText
+   * @param {{messages?: any[]}} [options]  earlier history in this provider's format
+   * @returns {Promise<TurnResult>}
+   */
+  async run(userText, options = {}) {
+    const o = this.#o;
+    const provider = this.#provider;
+    const { strategy, why } = this.#strategy;
+    const messages = [...(options.messages ?? []), provider.userMessage(userText)];
+    /** @type {TurnResult} */
+    const turn = {
+      status: 'ok',
+      text: '',
+      calls: [],
+      bridge: [],
+      refusals: [],
+      roundTrips: 0,
+      tokens: [],
+      strategy,
+      strategyWhy: why,
+      messages,
+    };
+    const guard = new LoopGuard(o.loopGuard ?? {});
+    const tokenizer = await this.#loadTokenizer();
+
+    for (;;) {
+      const assembly = this.#session.assemble({
+        contextWindow: o.contextWindow,
+        mode: engineModeFor(strategy),
+        userMessage: userText,
+        topK: o.topK,
+      });
+      const missing = this.#missingRequired(assembly);
+      if (missing.length > 0) {
+        turn.status = 'missing_required';
+        turn.missing = missing;
+        turn.reason = `required tool${missing.length > 1 ? 's' : ''} not in the catalog: ${missing.join(', ')}`;
+        this.#emit({ type: 'missing_required', missing, roundTrip: turn.roundTrips });
+        break;
+      }
+      if (turn.roundTrips >= o.maxRoundTrips) {
+        turn.status = 'max_round_trips';
+        turn.reason = `stopped after ${o.maxRoundTrips} model requests`;
+        break;
+      }
+      const roundTrip = turn.roundTrips;
+      const plan = planFromAssembly(o.toolSearch, assembly, strategy);
+      const names = createNameMap(plan.tools.map((t) => t.name), provider.rule);
+      const request = provider.request({ model: o.modelName, system: o.system, messages, plan, names, options: o.requestOptions });
+      turn.tokens.push({ roundTrip, strategy: plan.strategy, engineStrategy: assembly.strategy, ...this.#account(assembly, plan, names, tokenizer) });
+      this.#emit({ type: 'request', roundTrip, strategy: plan.strategy, tools: plan.tools.map((t) => t.name), deferred: (assembly.deferred ?? []).length });
+
+      const response = await o.model(request, { roundTrip, provider: provider.id, strategy: plan.strategy });
+      turn.roundTrips++;
+      const parsed = provider.parseResponse(response, names);
+      messages.push(...parsed.messages);
+      turn.text = parsed.text;
+      this.#emit({ type: 'response', roundTrip, text: parsed.text, calls: parsed.calls.map((c) => c.name) });
+      if (parsed.calls.length === 0) break;
+
+      const outcomes = await Promise.all(parsed.calls.map((call) => this.#answer(call, { plan, names, turn, guard, roundTrip })));
+      messages.push(...provider.toolResultMessages(outcomes));
+      if (guard.tripped) {
+        turn.status = 'loop_guard';
+        turn.reason = guard.tripped;
+        this.#emit({ type: 'loop_guard', reason: guard.tripped, roundTrip });
+        break;
+      }
+    }
+    return turn;
+  }
+
+  // ---- internals -------------------------------------------------------------------------------
+
+  /** @param {any} event */
+  #emit(event) {
+    const listener = this.#o.hooks?.onEvent;
+    if (!listener) return;
+    try {
+      listener({ session: this.#session.id, ...event });
+    } catch {
+      // Telemetry never breaks a turn.
+    }
+  }
+
+  #loadTokenizer() {
+    const t = this.#o.tokenizer;
+    if (t === false || t === null) return Promise.resolve(null);
+    if (typeof t === 'object') return Promise.resolve(t);
+    this.#tokenizer ??= loadTokenizer();
+    return this.#tokenizer;
+  }
+
+  /** Real names required but absent from what this session can use. @param {any} assembly */
+  #missingRequired(assembly) {
+    const required = this.#o.required ?? [];
+    if (required.length === 0) return [];
+    const usable = new Set([...(assembly.logical ?? []), ...(assembly.visible ?? []).map((t) => t.name)]);
+    return required.filter((n) => !usable.has(n));
+  }
+
+  /**
+   * @param {any} assembly @param {import('./provider-plan.js').ToolPlan} plan
+   * @param {import('./provider-names.js').NameMap} names @param {any} tokenizer
+   */
+  #account(assembly, plan, names, tokenizer) {
+    const provider = this.#provider;
+    const sentTools = provider.tools(plan, names);
+    const all = planFromAssembly(this.#o.toolSearch, assembly, 'passthrough');
+    const allTools = provider.tools(all, createNameMap(all.tools.map((t) => t.name), provider.rule));
+    const accounting = accountTokens({ assembly, tokenizer, sentTools, allTools });
+    if (plan.strategy === 'passthrough' || plan.strategy === 'allowed') {
+      // The engine's with-deferral figure is for its own assembly; these send everything.
+      accounting.estimated = { ...accounting.estimated, withDeferral: accounting.estimated.withoutDeferral, saved: 0 };
+    }
+    return accounting;
+  }
+
+  /**
+   * Resolves and answers one call.
+   * @param {{id: string, providerName: string, name: string, arguments: unknown, hasId?: boolean}} call
+   * @param {{plan: any, names: any, turn: TurnResult, guard: LoopGuard, roundTrip: number}} ctx
+   * @returns {Promise<import('./provider-content.js').ToolOutcome & {hasId?: boolean}>}
+   */
+  async #answer(call, { plan, names, turn, guard, roundTrip }) {
+    const base = { id: call.id, providerName: call.providerName, hasId: call.hasId };
+    let resolution;
+    try {
+      resolution = this.#session.handleCall({ name: call.name, arguments: call.arguments });
+    } catch (error) {
+      guard.refusal();
+      return { ...base, kind: 'error', value: `Error: ${/** @type {Error} */ (error).message}`, isError: true };
+    }
+
+    if (resolution.kind === 'search' || resolution.kind === 'describe') {
+      const tripped = guard.bridge(resolution.kind, resolution.arguments ?? call.arguments);
+      turn.bridge.push({ kind: resolution.kind, arguments: resolution.arguments ?? null, roundTrip });
+      this.#emit({ type: resolution.kind, arguments: resolution.arguments ?? null, roundTrip });
+      if (tripped) {
+        return {
+          ...base,
+          kind: 'refusal',
+          value: `Stopped: ${tripped} in this turn. Do not search again; call a tool you found or answer the user.`,
+          isError: true,
+        };
+      }
+      /** @type {import('./provider-content.js').ToolOutcome} */
+      const outcome = { ...base, kind: resolution.kind, value: resolution.result, isError: false };
+      if (plan.nativeSearch && resolution.kind === 'search') {
+        outcome.references = searchHitNames(resolution.result).map((n) => names.toProvider(n));
+      }
+      return outcome;
+    }
+
+    if (resolution.kind === 'refusal') {
+      guard.refusal();
+      const reason = String(resolution.reason ?? 'refused');
+      turn.refusals.push({ name: String(resolution.name ?? call.name), reason, roundTrip });
+      this.#emit({ type: 'refusal', name: resolution.name ?? call.name, reason, roundTrip });
+      return { ...base, kind: 'refusal', value: resolution.result ?? reason, isError: true };
+    }
+
+    if (resolution.kind !== 'dispatch') {
+      return { ...base, kind: 'error', value: `Error: unexpected resolution ${JSON.stringify(resolution.kind)}`, isError: true };
+    }
+    guard.progress();
+    return this.#dispatch(resolution, base, turn, roundTrip);
+  }
+
+  /**
+   * The hook pipeline and the executor for one real call.
+   * @param {any} resolution @param {any} base @param {TurnResult} turn @param {number} roundTrip
+   */
+  async #dispatch(resolution, base, turn, roundTrip) {
+    const o = this.#o;
+    const hooks = o.hooks ?? {};
+    const source = this.#sourceOf(resolution.name);
+    /** @type {CallContext} */
+    let ctx = {
+      name: resolution.name,
+      arguments: resolution.arguments ?? {},
+      source,
+      server: source && source.startsWith('mcp:') ? source.slice(4) : null,
+      viaBridge: Boolean(resolution.viaBridge),
+      activated: Boolean(resolution.activated),
+      repairs: resolution.repairs ?? [],
+      callId: base.id,
+      providerName: base.providerName,
+      roundTrip,
+      session: this.#session.id,
+    };
+    /** @param {string} reason */
+    const blocked = (reason) => {
+      /** @type {LogicalCall} */
+      const entry = { ...pick(ctx), outcome: 'blocked', reason };
+      turn.calls.push(entry);
+      this.#emit({ type: 'blocked', ...entry });
+      return { ...base, kind: /** @type {const} */ ('blocked'), value: `Blocked: ${reason}`, isError: true };
+    };
+
+    for (const hook of hooks.beforeCall ?? []) {
+      const verdict = await hook({ ...ctx, arguments: structuredClone(ctx.arguments) });
+      if (!verdict) continue;
+      if (typeof verdict.block === 'string') return blocked(verdict.block);
+      if (verdict.arguments && typeof verdict.arguments === 'object') ctx = { ...ctx, arguments: verdict.arguments };
+      if (typeof verdict.requireApproval === 'string') {
+        const approved = hooks.approve ? await hooks.approve({ ...ctx, reason: verdict.requireApproval }) : false;
+        if (!approved) return blocked(`not approved (${verdict.requireApproval})`);
+      }
+    }
+
+    let result;
+    let isError = false;
+    /** @type {Error | null} */
+    let error = null;
+    try {
+      result = await this.#execute(ctx);
+      isError = isCallToolResult(result) && /** @type {any} */ (result).isError === true;
+    } catch (e) {
+      error = /** @type {Error} */ (e);
+      result = { content: [{ type: 'text', text: `Error: ${error.message}` }], isError: true };
+      isError = true;
+    }
+    for (const hook of hooks.afterCall ?? []) {
+      const replaced = await hook({ ...ctx, result, isError, error });
+      if (replaced && replaced.result !== undefined) result = replaced.result;
+    }
+    /** @type {LogicalCall} */
+    const entry = { ...pick(ctx), outcome: isError ? 'error' : 'ok', result };
+    if (error) entry.reason = error.message;
+    turn.calls.push(entry);
+    this.#emit({ type: 'call', ...entry });
+    return { ...base, kind: /** @type {const} */ ('dispatch'), value: result, isError };
+  }
+
+  /** @param {CallContext} ctx */
+  async #execute(ctx) {
+    const o = this.#o;
+    if (o.functions && Object.prototype.hasOwnProperty.call(o.functions, ctx.name)) {
+      return asCallToolResult(await o.functions[ctx.name](ctx.arguments, ctx));
+    }
+    if (o.hub && o.hub.has(ctx.name)) {
+      return o.hub.callTool(ctx.name, ctx.arguments, o.callTimeoutMs ? { timeoutMs: o.callTimeoutMs } : {});
+    }
+    if (typeof o.execute === 'function') return asCallToolResult(await o.execute(ctx));
+    throw new ToolSearchError('NOT_FOUND', `no executor for tool "${ctx.name}" (not an MCP tool of the hub, not in functions)`);
+  }
+
+  /** @param {string} name */
+  #sourceOf(name) {
+    const route = this.#o.hub?.route?.(name);
+    if (route) return `mcp:${route.server}`;
+    try {
+      return this.#o.toolSearch.describe(name).source ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** @param {CallContext} ctx */
+function pick(ctx) {
+  return {
+    name: ctx.name,
+    arguments: ctx.arguments,
+    source: ctx.source,
+    server: ctx.server,
+    viaBridge: ctx.viaBridge,
+    activated: ctx.activated,
+    repairs: ctx.repairs,
+    roundTrip: ctx.roundTrip,
+    callId: ctx.callId,
+  };
+}
+
+/**
+ * Creates an agent (a turn loop bound to one session and one provider format).
+ * @param {AgentOptions} options
+ */
+export function createAgent(options) {
+  return new Agent(options);
+}
+
+/**
+ * One turn with a throwaway agent; the session it opens is closed afterwards.
+ * @param {AgentOptions & {input: string, messages?: any[]}} options
+ */
+export async function runTurn(options) {
+  const { input, messages, ...rest } = options;
+  const agent = new Agent(rest);
+  try {
+    return await agent.run(input, { messages });
+  } finally {
+    agent.close();
+  }
+}
+
+export { DEFAULT_MODEL_POLICIES, chooseStrategy } from './providers.js';

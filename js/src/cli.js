@@ -1,0 +1,381 @@
+#!/usr/bin/env node
+// tool-search: search, explain, describe, plan and evaluate over a tool catalog from the shell.
+// Exit codes: 0 ok, 1 error, 2 usage.
+
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+
+import { createToolSearch, ToolSearchError, toolsFromCatalog } from './index.node.js';
+import { meanScores, scoreQuery } from './metrics.js';
+
+const DEFAULT_CATALOG = new URL('../catalogs/official-mcp.json', import.meta.url);
+
+const USAGE = `Usage: tool-search <command> [options]
+
+Commands:
+  search <query>            rank tools for a query
+  explain <query> <name>    why a tool scores what it scores, term by term
+  describe <name>           the full definition of one tool
+  plan                      what the model sees for a context window: visible vs deferred
+  eval --queries FILE       recall@1/5/10, nDCG@10 and MRR@10 over a query set
+
+Options:
+  --catalog FILE            catalog.jsonl, an MCP tools/list result ({tools:[...]}), an OpenAI
+                            tools array, or {servers:[{server, tools}]}
+                            (default: the built-in catalog of the official MCP servers)
+  --namespacing none|prefix name MCP tools mcp_<server>_<tool> (default: prefix only when
+                            names collide across servers)
+  --strict                  fail on an invalid tool in the catalog (default: leave it out,
+                            with a warning on stderr)
+  --json                    machine-readable output
+  --limit N                 search: number of hits (default 5)
+  --context-window N        plan: the model's context window in tokens (default 200000)
+  --mode MODE               plan: bridge | preselect | preselect+bridge (default bridge)
+  --message TEXT            plan: the user's message (ranks tools in preselect modes)
+  --top-k N                 plan: tools injected in preselect modes
+  --queries FILE            eval: JSONL of {"id","query","gold":[names]}
+  --out FILE                eval: write one JSON line per query {"id","ranked","ms"}
+  -h, --help                this help
+  -v, --version             package and core versions`;
+
+const OPTIONS = /** @type {const} */ ({
+  catalog: { type: 'string' },
+  namespacing: { type: 'string' },
+  strict: { type: 'boolean' },
+  json: { type: 'boolean' },
+  limit: { type: 'string' },
+  'context-window': { type: 'string' },
+  mode: { type: 'string' },
+  message: { type: 'string' },
+  'top-k': { type: 'string' },
+  queries: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+});
+
+/** Wrong invocation: exit code 2 with the usage hint. */
+class UsageError extends Error {}
+
+/**
+ * @param {string[]} argv
+ * @returns {Promise<number>} the exit code
+ */
+async function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return usageError(/** @type {Error} */ (error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const [command, ...args] = positionals;
+  try {
+    if (values.version) return await printVersion();
+    if (!command) throw new UsageError('missing command');
+    const run = COMMANDS[command];
+    if (!run) throw new UsageError(`unknown command "${command}"`);
+    await run(args, values);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(error.message);
+    const message = error instanceof ToolSearchError ? `${error.message} [${error.code}]` : /** @type {Error} */ (error).message;
+    process.stderr.write(`tool-search: error: ${message.replace(/^tool-search: /, '')}\n`);
+    if (error instanceof ToolSearchError && error.suggestions?.length) {
+      process.stderr.write(`did you mean: ${error.suggestions.join(', ')}\n`);
+    }
+    return 1;
+  }
+}
+
+/** @param {string} message */
+function usageError(message) {
+  process.stderr.write(`tool-search: ${message}\nRun "tool-search --help" for usage.\n`);
+  return 2;
+}
+
+/** @typedef {ReturnType<typeof parseArgs<{options: typeof OPTIONS, allowPositionals: true}>>['values']} Values */
+
+/** @type {Record<string, (args: string[], values: Values) => Promise<void>>} */
+const COMMANDS = {
+  async search(args, values) {
+    if (args.length === 0) throw new UsageError('search needs a query');
+    const limit = intOption(values, 'limit');
+    await withEngine(values, (ts) => {
+      const hits = ts.search(args.join(' '), limit === undefined ? {} : { limit });
+      if (values.json) return printJson(hits);
+      if (hits.length === 0) return print('no match');
+      const width = Math.max(...hits.map((h) => h.name.length));
+      hits.forEach((h, i) => {
+        print(`${String(i + 1).padStart(2)}. ${h.name.padEnd(width)}  ${h.score.toFixed(3).padStart(7)}  ${h.match.padEnd(9)} ${h.source}`);
+        if (h.description) print(`    ${oneLine(h.description, 100)}`);
+      });
+    });
+  },
+
+  async explain(args, values) {
+    if (args.length !== 2) throw new UsageError('explain needs a query and a tool name (quote a query of several words)');
+    await withEngine(values, (ts) => {
+      const e = ts.explain(args[0], args[1]);
+      if (values.json) return printJson(e);
+      print(`${e.name}: score ${e.score.toFixed(4)} (${e.match})`);
+      print(`query tokens: ${e.queryTokens.join(' ') || '(none)'}`);
+      if (e.terms.length === 0) return print('no matching terms');
+      print('term                 field               idf      tf   weight   lengthNorm    score');
+      for (const t of e.terms) {
+        print(
+          `${t.term.padEnd(20)} ${t.field.padEnd(18)} ${num(t.idf, 6)} ${num(t.tf, 6)} ${num(t.weight, 7)} ${num(t.lengthNorm, 11)} ${num(t.score, 8)}`,
+        );
+      }
+    });
+  },
+
+  async describe(args, values) {
+    if (args.length !== 1) throw new UsageError('describe needs exactly one tool name');
+    await withEngine(values, (ts) => printJson(ts.describe(args[0])));
+  },
+
+  async plan(args, values) {
+    if (args.length > 0) throw new UsageError(`plan takes no arguments (got "${args[0]}")`);
+    const contextWindow = intOption(values, 'context-window') ?? 200000;
+    const topK = intOption(values, 'top-k');
+    /** @type {import('./index.js').AssembleOptions} */
+    const request = { contextWindow };
+    if (values.mode !== undefined) request.mode = /** @type {any} */ (values.mode);
+    if (values.message !== undefined) request.userMessage = values.message;
+    if (topK !== undefined) request.topK = topK;
+    await withEngine(values, (ts) => {
+      const plan = ts.assemble(request);
+      if (values.json) return printJson(plan);
+      const t = plan.tokens;
+      print(`catalog: ${ts.size} tools, fingerprint ${ts.fingerprint}`);
+      print(`context window: ${contextWindow} tokens`);
+      print(`gate ${plan.gate.mode}: deferral ${plan.gate.active ? 'active' : 'inactive'}, strategy ${plan.strategy} (${plan.gate.reason})`);
+      print(`visible (${plan.visible.length}): ${plan.visible.map((v) => v.name).join(', ')}`);
+      print(`deferred (${plan.deferred.length}): ${plan.deferred.join(', ') || '-'}`);
+      const pct = t.withoutDeferral > 0 ? ` (${((100 * t.saved) / t.withoutDeferral).toFixed(1)}%)` : '';
+      print(`tokens: ${t.withoutDeferral} without deferral, ${t.withDeferral} with, saved ${t.saved}${pct}; threshold ${plan.gate.threshold}`);
+    });
+  },
+
+  async eval(args, values) {
+    if (args.length > 0) throw new UsageError(`eval takes no arguments (got "${args[0]}")`);
+    if (!values.queries) throw new UsageError('eval needs --queries FILE');
+    const queries = parseQueries(await readText(values.queries, 'queries'), values.queries);
+    await withEngine(values, async (ts) => {
+      const lines = [];
+      /** @type {import('./metrics.js').QueryScores[]} */
+      const scores = [];
+      /** @type {Map<string, import('./metrics.js').QueryScores[]>} */
+      const bySubset = new Map();
+      let totalMs = 0;
+      for (const q of queries) {
+        const start = performance.now();
+        const ranked = ts.search(q.query, { limit: 10 }).map((h) => h.name);
+        const ms = performance.now() - start;
+        totalMs += ms;
+        const s = scoreQuery(ranked, q.gold);
+        scores.push(s);
+        if (q.subset) (bySubset.get(q.subset) ?? bySubset.set(q.subset, []).get(q.subset))?.push(s);
+        if (values.out) lines.push(JSON.stringify({ id: q.id, ranked, ms: Number(ms.toFixed(3)) }));
+      }
+      if (values.out) await writeFile(values.out, lines.length ? `${lines.join('\n')}\n` : '');
+      const m = meanScores(scores);
+      if (values.json) {
+        return printJson(
+          {
+            'recall@1': m.recall1,
+            'recall@5': m.recall5,
+            'recall@10': m.recall10,
+            'ndcg@10': m.ndcg10,
+            'mrr@10': m.mrr10,
+            queries: m.queries,
+          },
+          false,
+        );
+      }
+      const row = (/** @type {string} */ label, /** @type {import('./metrics.js').QueryScores & {queries: number}} */ s) =>
+        `${label.padEnd(28)} ${String(s.queries).padStart(6)} ${[s.recall1, s.recall5, s.recall10, s.ndcg10, s.mrr10, s.all10].map((v) => v.toFixed(3).padStart(10)).join('')}`;
+      print(`catalog: ${ts.size} tools; queries: ${m.queries}; mean search latency ${(totalMs / Math.max(1, queries.length)).toFixed(3)} ms`);
+      print(`${'subset'.padEnd(28)} ${'n'.padStart(6)} ${['recall@1', 'recall@5', 'recall@10', 'nDCG@10', 'MRR@10', 'all@10'].map((h) => h.padStart(10)).join('')}`);
+      for (const [subset, list] of [...bySubset].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) print(row(subset, meanScores(list)));
+      print(row('overall', m));
+    });
+  },
+};
+
+/**
+ * Loads the catalog, runs `body`, and always disposes the engine.
+ * @param {Values} values
+ * @param {(ts: import('./tool-search.js').ToolSearch) => void | Promise<void>} body
+ */
+async function withEngine(values, body) {
+  if (values.namespacing !== undefined && values.namespacing !== 'none' && values.namespacing !== 'prefix') {
+    throw new UsageError(`--namespacing must be "none" or "prefix" (got "${values.namespacing}")`);
+  }
+  const tools = await loadCatalog(values.catalog);
+  const namespacing = values.namespacing ?? (hasNameCollision(tools) ? 'prefix' : 'none');
+  const ts = await createToolSearch({ config: { namespacing } });
+  try {
+    if (values.strict) ts.add(/** @type {any} */ (tools));
+    else addSkippingInvalid(ts, tools);
+    await body(ts);
+  } finally {
+    ts.dispose();
+  }
+}
+
+/**
+ * @param {string | undefined} file
+ * @returns {Promise<Record<string, unknown>[]>}
+ */
+async function loadCatalog(file) {
+  const text = await readText(file ?? DEFAULT_CATALOG, 'catalog');
+  const where = file ?? 'the built-in catalog';
+  let document;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    document = parseJsonLines(text, where); // catalog.jsonl: one tool per line
+  }
+  return toolsFromCatalog(document);
+}
+
+/** Codes that blame one tool of a batch (anything else is not the catalog's fault). */
+const PER_TOOL_CODES = new Set(['INVALID_TOOL', 'INVALID_SCHEMA', 'INVALID_ARGUMENT', 'DUPLICATE_NAME', 'RESERVED_NAME', 'TOO_LARGE', 'INVALID_JSON']);
+
+/**
+ * Adds the catalog in one batch; if the core refuses it, halves the batch until the refused
+ * tools are isolated, and leaves those out with a warning (real catalogs have a few).
+ * @param {import('./tool-search.js').ToolSearch} ts
+ * @param {Record<string, unknown>[]} tools
+ */
+function addSkippingInvalid(ts, tools) {
+  /** @type {string[]} */
+  const skipped = [];
+  const addRange = (/** @type {Record<string, unknown>[]} */ batch) => {
+    if (batch.length === 0) return;
+    try {
+      ts.add(/** @type {any} */ (batch));
+    } catch (error) {
+      if (!(error instanceof ToolSearchError) || !PER_TOOL_CODES.has(error.code)) throw error;
+      if (batch.length === 1) {
+        skipped.push(`${JSON.stringify(batch[0].name)}: ${error.message.replace(/^tool-search: /, '')} [${error.code}]`);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      addRange(batch.slice(0, half));
+      addRange(batch.slice(half));
+    }
+  };
+  addRange(tools);
+  if (skipped.length > 0) {
+    process.stderr.write(`tool-search: warning: left out ${skipped.length} invalid tool(s) (--strict makes this an error):\n`);
+    for (const line of skipped.slice(0, 20)) process.stderr.write(`  ${line}\n`);
+    if (skipped.length > 20) process.stderr.write(`  ... and ${skipped.length - 20} more\n`);
+  }
+}
+
+/** @param {Record<string, unknown>[]} tools */
+function hasNameCollision(tools) {
+  const seen = new Set();
+  for (const t of tools) {
+    if (seen.has(t.name)) return true;
+    seen.add(t.name);
+  }
+  return false;
+}
+
+/**
+ * @param {string} text
+ * @param {string} where
+ * @returns {{id: string, query: string, gold: string[], subset?: string}[]}
+ */
+function parseQueries(text, where) {
+  return parseJsonLines(text, where).map((q, i) => {
+    if (typeof q !== 'object' || q === null || typeof q.query !== 'string' || !Array.isArray(q.gold) || q.gold.length === 0) {
+      throw new Error(`${where}: query ${i + 1} must be {"id", "query": string, "gold": [names]}`);
+    }
+    return { id: String(q.id ?? i + 1), query: q.query, gold: q.gold.map(String), subset: typeof q.subset === 'string' ? q.subset : undefined };
+  });
+}
+
+/**
+ * @param {string} text
+ * @param {string} where
+ * @returns {any[]}
+ */
+function parseJsonLines(text, where) {
+  /** @type {any[]} */
+  const out = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      out.push(JSON.parse(line));
+    } catch (error) {
+      throw new Error(`${where}:${i + 1}: not JSON (${/** @type {Error} */ (error).message})`);
+    }
+  });
+  return out;
+}
+
+/**
+ * @param {string | URL} file
+ * @param {string} what
+ */
+async function readText(file, what) {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${what} ${file instanceof URL ? file.pathname : file}: ${/** @type {any} */ (error).code ?? error}`);
+  }
+}
+
+/**
+ * A positive integer option, or undefined when absent.
+ * @param {Values} values
+ * @param {'limit' | 'context-window' | 'top-k'} name
+ */
+function intOption(values, name) {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`--${name} must be a positive integer (got "${raw}")`);
+  return Number(raw);
+}
+
+async function printVersion() {
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+  const ts = await createToolSearch();
+  try {
+    print(`tool-search-wasm ${pkg.version} (core ${ts.coreVersion})`);
+  } finally {
+    ts.dispose();
+  }
+  return 0;
+}
+
+/** @param {string} line */
+function print(line) {
+  process.stdout.write(`${line}\n`);
+}
+/** @param {unknown} value @param {boolean} [pretty] */
+function printJson(value, pretty = true) {
+  print(pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value));
+}
+/** @param {string} text @param {number} max */
+function oneLine(text, max) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+/** @param {number} v @param {number} width */
+function num(v, width) {
+  return (Number.isInteger(v) ? String(v) : v.toFixed(3)).padStart(width);
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,54 @@
+// The one error type the package throws. `code` mirrors the core's error codes
+// (docs/wasm-boundary.md) plus a few that only the JS layer can produce.
+
+/**
+ * Error codes. From the core: INVALID_ARGUMENT, INVALID_TOOL, INVALID_SCHEMA, INVALID_CONFIG,
+ * INVALID_JSON, DUPLICATE_NAME, RESERVED_NAME, NOT_FOUND, TOO_LARGE, INTERNAL.
+ * From the JS layer: DISPOSED (use after dispose() or Session#close()) and WASM_LOAD_FAILED.
+ * @typedef {'INVALID_ARGUMENT'|'INVALID_TOOL'|'INVALID_SCHEMA'|'INVALID_CONFIG'|'INVALID_JSON'|
+ *   'DUPLICATE_NAME'|'RESERVED_NAME'|'NOT_FOUND'|'TOO_LARGE'|'INTERNAL'|'DISPOSED'|'WASM_LOAD_FAILED'} ToolSearchErrorCode
+ */
+
+/** Thrown for every failure the package reports. Check `code`, not the message. */
+export class ToolSearchError extends Error {
+  /**
+   * @param {ToolSearchErrorCode} code
+   * @param {string} message
+   * @param {{ cause?: unknown, suggestions?: string[] }} [options]
+   */
+  constructor(code, message, options = {}) {
+    super(`tool-search: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
+    /** @type {ToolSearchErrorCode} */
+    this.code = code;
+    if (options.suggestions) {
+      /** "Did you mean" names (set on NOT_FOUND from describe()). */
+      this.suggestions = options.suggestions;
+    }
+  }
+}
+
+Object.defineProperty(ToolSearchError.prototype, 'name', {
+  value: 'ToolSearchError',
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});
+
+/**
+ * An INVALID_ARGUMENT error for a value of the wrong type, raised before the wasm boundary.
+ * @param {string} what  e.g. "search(query)"
+ * @param {string} expected  e.g. "a string"
+ * @param {unknown} got
+ */
+export function invalidArgument(what, expected, got) {
+  return new ToolSearchError('INVALID_ARGUMENT', `${what} must be ${expected}, got ${describeValue(got)}`);
+}
+
+/** @param {unknown} value */
+function describeValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value.length > 40 ? 'a string' : JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
+  return typeof value === 'object' ? 'an object' : typeof value;
+}

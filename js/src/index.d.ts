@@ -1,0 +1,408 @@
+// Type declarations for tool-search-wasm (hand-written; the same text ships as index.d.ts for
+// `import` and index.d.cts for `require`).
+
+/** A JSON Schema object (passed through untouched). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** Where a tool comes from. Core tools are never deferred. */
+export type ToolSource = 'core' | 'plugin' | 'client' | `mcp:${string}`;
+
+/** `core` tools are always visible; `deferrable` tools may go behind the bridge. */
+export type ToolClass = 'core' | 'deferrable';
+
+/** MCP tool annotations (hints), passed through. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** Fields this package adds to any tool format. */
+export interface ToolExtras {
+  /** Default `"client"` (or the `source` given to add()/replaceSource()). */
+  source?: ToolSource;
+  /** Default `"deferrable"`; tools with source `"core"` are core. */
+  class?: ToolClass;
+  /** Toolsets the tool belongs to (sessions can be scoped by them). */
+  tags?: string[];
+  /** Keep visible even when deferral is active. Default false. */
+  pinned?: boolean;
+  title?: string;
+  annotations?: ToolAnnotations;
+}
+
+/** MCP `tools/list` entry. */
+export interface McpToolInput extends ToolExtras {
+  name: string;
+  description?: string;
+  inputSchema?: JsonSchema;
+}
+
+/** catalog.jsonl line (and OpenAI Responses flat function tools when `type` is set). */
+export interface ParametersToolInput extends ToolExtras {
+  type?: 'function';
+  name: string;
+  description?: string;
+  parameters?: JsonSchema;
+}
+
+/** Anthropic Messages API tool. */
+export interface AnthropicToolInput extends ToolExtras {
+  type?: 'custom';
+  name: string;
+  description?: string;
+  input_schema?: JsonSchema;
+}
+
+/** OpenAI Chat Completions tool. */
+export interface OpenAIChatToolInput extends ToolExtras {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: JsonSchema; strict?: boolean };
+}
+
+/** Any accepted tool shape. */
+export type ToolInput = McpToolInput | ParametersToolInput | AnthropicToolInput | OpenAIChatToolInput;
+
+/** Defaults for a batch given to add(). A tool's own fields win. */
+export interface AddOptions {
+  source?: ToolSource;
+  class?: ToolClass;
+  tags?: string[];
+  pinned?: boolean;
+}
+
+/** A cataloged tool, normalised. */
+export interface ToolRecord {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  source: ToolSource;
+  class: ToolClass;
+  pinned: boolean;
+  /** The server's own name, when namespacing renamed the tool. */
+  originalName?: string;
+  title?: string;
+  annotations?: ToolAnnotations;
+  tags?: string[];
+}
+
+/** The full definition returned by describe(). */
+export interface ToolDescription extends ToolRecord {
+  [key: string]: unknown;
+}
+
+/** Gate and bridge settings. Every key is optional; omitted keys take the stated default. */
+export interface GateConfig {
+  /** `true` means `'auto'`. Default `'auto'`. */
+  enabled?: 'off' | 'auto' | 'on' | boolean;
+  /** Share of the context window (0-100) the deferrable schemas must reach in auto mode. Default 10. */
+  thresholdPct?: number;
+  /** The auto threshold is never below this. Default 0. */
+  minTokens?: number;
+  /** ...nor above this, so a 1M window still triggers. Default 20000. */
+  maxTokens?: number;
+  /** tool_search's default limit. Default 5. */
+  searchDefaultLimit?: number;
+  /** Largest limit honoured (1-50). Default 20. */
+  maxSearchLimit?: number;
+  /** Hybrid partition: the first N deferrable tools stay inline. Default 0. */
+  inlineMaxCount?: number;
+  /** ...while their schemas fit this many tokens. Default 0. */
+  inlineMaxTokens?: number;
+  /** A direct call to a deferred tool is dispatched. Default true. */
+  lazyActivation?: boolean;
+  /** How activated tools appear later: `'stable'` keeps the visible array unchanged. Default `'stable'`. */
+  activation?: 'stable' | 'promote';
+  /** Token budget of the deferred-name listing in tool_search's description. Default 2000. */
+  listingMaxTokens?: number;
+  /** Tools injected per message in pre-selection mode (1-50). Default 8. */
+  preselectTopK?: number;
+  /** Search hits this small carry their full schema (0 = never). Default 300. */
+  inlineSchemaMaxTokens?: number;
+}
+
+/** BM25 parameters and per-field weights. */
+export interface Bm25Config {
+  /** Default 1.2. */
+  k1?: number;
+  /** Default 0.75. */
+  b?: number;
+  weights?: {
+    name?: number;
+    server?: number;
+    description?: number;
+    paramNames?: number;
+    paramDescriptions?: number;
+  };
+}
+
+export interface ToolSearchConfig {
+  gate?: GateConfig;
+  bm25?: Bm25Config;
+  /** `'prefix'` names MCP tools `mcp_<server>_<tool>`; `'none'` (default) makes collisions errors. */
+  namespacing?: 'none' | 'prefix';
+}
+
+/** The configuration in force: every key, defaults filled in. */
+export interface EffectiveConfig {
+  gate: Required<Omit<GateConfig, 'enabled'>> & { enabled: 'off' | 'auto' | 'on' };
+  bm25: { k1: number; b: number; weights: Required<NonNullable<Bm25Config['weights']>> };
+  namespacing: 'none' | 'prefix';
+}
+
+/**
+ * Where the wasm comes from. Default: the `.wasm` shipped next to the package's entry (read from
+ * disk in Node, fetched in browsers, imported as a module on workerd/edge).
+ */
+export type WasmSource =
+  | URL
+  | string
+  | ArrayBuffer
+  | ArrayBufferView
+  | Response
+  | PromiseLike<Response>
+  | WebAssembly.Module;
+
+export interface CreateToolSearchOptions {
+  wasm?: WasmSource;
+  config?: ToolSearchConfig;
+}
+
+export interface SearchOptions {
+  /** Default 5 (gate.searchDefaultLimit); clamped to gate.maxSearchLimit. */
+  limit?: number;
+  /** Restrict to what a session may see. Default: unrestricted. */
+  session?: Session | string;
+  /** Skip core tools. Default false. */
+  deferredOnly?: boolean;
+}
+
+export interface SearchHit {
+  name: string;
+  score: number;
+  /** `exact`: the query is the tool's name; `substring`: fallback when BM25 found nothing. */
+  match: 'exact' | 'bm25' | 'substring';
+  source: ToolSource;
+  description: string;
+  required: string[];
+  [key: string]: unknown;
+}
+
+export interface ExplanationTerm {
+  term: string;
+  field: string;
+  idf: number;
+  tf: number;
+  weight: number;
+  lengthNorm: number;
+  score: number;
+}
+
+export interface Explanation {
+  name: string;
+  match: 'exact' | 'bm25' | 'substring';
+  score: number;
+  queryTokens: string[];
+  terms: ExplanationTerm[];
+}
+
+/** What a session may see and call. Empty = everything. Core tools are always in scope. */
+export interface Scope {
+  /** e.g. `["mcp:github"]`; `"mcp:*"` matches every MCP server. */
+  sources?: string[];
+  /** Tags. */
+  toolsets?: string[];
+  /** Tool names. */
+  tools?: string[];
+}
+
+export interface AssembleOptions {
+  /** Context window of the model, in tokens (0: the gate uses gate.maxTokens). */
+  contextWindow?: number;
+  /** Default `'bridge'`. */
+  mode?: 'bridge' | 'preselect' | 'preselect+bridge' | 'preselect_with_bridge';
+  /** The user's message (pre-selection ranks tools for it). */
+  userMessage?: string;
+  /** Tools injected in pre-selection modes. Default gate.preselectTopK. */
+  topK?: number;
+  session?: Session | string;
+}
+
+/** One tool definition to send to the model. */
+export interface VisibleTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** Why it is visible. */
+  kind: 'core' | 'pinned' | 'inline' | 'activated' | 'preselected' | 'bridge' | 'passthrough';
+  /** Estimated prompt tokens of this definition. */
+  tokens: number;
+}
+
+/** The gate's decision for one assembly. */
+export interface GateDecision {
+  mode: 'off' | 'auto' | 'on';
+  /** Whether deferral is active this turn. */
+  active: boolean;
+  contextWindow: number;
+  /** Deferrable schema tokens at or above which auto mode defers. */
+  threshold: number;
+  deferrableCount: number;
+  deferrableTokens: number;
+  /** Human-readable explanation of the decision. */
+  reason: string;
+}
+
+/** What the model sees this turn, and the accounting. */
+export interface Assembly {
+  strategy: 'passthrough' | 'bridge' | 'preselect' | 'preselect_with_bridge';
+  /** Detail level of the deferred-tool listing in tool_search's description (0: none). */
+  tier: number;
+  /** The tools to send to the model, in order (byte-stable for an unchanged catalog). */
+  visible: VisibleTool[];
+  /** Real names of every tool the model can reach (for hooks, transcripts, telemetry). */
+  logical: string[];
+  /** Tools behind the bridge. */
+  deferred: string[];
+  /** `saved = withoutDeferral - withDeferral` (negative when the bridge costs more). */
+  tokens: { withoutDeferral: number; withDeferral: number; saved: number };
+  gate: GateDecision;
+}
+
+/** A tool call as a model emits it, in any of the accepted shapes. */
+export type ToolCallInput =
+  | { name: string; arguments?: unknown; [key: string]: unknown }
+  | { function: { name: string; arguments?: unknown }; [key: string]: unknown }
+  | { type: 'tool_use'; name: string; input?: unknown; [key: string]: unknown };
+
+export interface CallResolution {
+  /** `dispatch`: call the real tool `name` with `arguments`. The others answer the model with `result`. */
+  kind: 'search' | 'describe' | 'dispatch' | 'refusal';
+  /** The real tool for a dispatch; the bridge tool for search/describe; may be empty for a refusal. */
+  name: string;
+  arguments: { [key: string]: unknown };
+  /** What to return to the model for search, describe and refusal (`{}` for a dispatch). */
+  result: { [key: string]: unknown };
+  /** For a refusal, a stable code such as `bridge_recursion`; otherwise empty. */
+  reason: string;
+  /** Argument repairs applied (e.g. JSON text parsed). */
+  repairs: string[];
+  /** A deferred tool was activated in the session by this call. */
+  activated: boolean;
+  /** The call came through a bridge tool. */
+  viaBridge: boolean;
+}
+
+export interface TokenEstimate {
+  tokens: number;
+  /** The naive chars/4 estimate, for comparison. */
+  charsDiv4: number;
+}
+
+export type ToolSearchErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'INVALID_TOOL'
+  | 'INVALID_SCHEMA'
+  | 'INVALID_CONFIG'
+  | 'INVALID_JSON'
+  | 'DUPLICATE_NAME'
+  | 'RESERVED_NAME'
+  | 'NOT_FOUND'
+  | 'TOO_LARGE'
+  | 'INTERNAL'
+  | 'DISPOSED'
+  | 'WASM_LOAD_FAILED';
+
+/** Every failure the package reports. */
+export declare class ToolSearchError extends Error {
+  constructor(code: ToolSearchErrorCode, message: string, options?: { cause?: unknown; suggestions?: string[] });
+  readonly name: 'ToolSearchError';
+  readonly code: ToolSearchErrorCode;
+  /** "Did you mean" names, on NOT_FOUND from describe(). */
+  readonly suggestions?: string[];
+}
+
+/** A scoped view of a ToolSearch. */
+export declare class Session implements Disposable {
+  private constructor();
+  /** The engine's session id, e.g. `"s1"`. */
+  readonly id: string;
+  /** True after close() or after the owner was disposed. */
+  readonly closed: boolean;
+  search(query: string, options?: Omit<SearchOptions, 'session'>): SearchHit[];
+  describe(name: string): ToolDescription;
+  suggest(name: string): string[];
+  assemble(options?: Omit<AssembleOptions, 'session'>): Assembly;
+  handleCall(call: ToolCallInput): CallResolution;
+  unwrap(call: ToolCallInput): { name: string; arguments: { [key: string]: unknown } } | null;
+  /** Idempotent. */
+  close(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * A tool catalog with BM25 search, the deferral gate and bridge-call resolution.
+ *
+ * @example
+ * ```js
+ * import { createToolSearch } from 'tool-search-wasm';
+ * const ts = await createToolSearch();
+ * ts.add(mcpTools, { source: 'mcp:github' });
+ * ts.search('open a pull request', { limit: 3 });
+ * ts.dispose();
+ * ```
+ */
+export declare class ToolSearch implements Disposable {
+  private constructor();
+  /** Adds one tool or a batch, all-or-nothing. Returns the cataloged names. */
+  add(tools: ToolInput | ToolInput[], options?: AddOptions): string[];
+  /** Removes by name, all-or-nothing. Returns how many were removed. */
+  remove(names: string | string[]): number;
+  /** Replaces every tool of a source. Returns the names now cataloged for it. */
+  replaceSource(source: ToolSource, tools: ToolInput[]): string[];
+  clear(): void;
+  /** Default `on = true`. */
+  pin(name: string, on?: boolean): void;
+  /** Pins every tool of an MCP server (`"github"` or `"mcp:github"`). Default `on = true`. */
+  pinServer(server: string, on?: boolean): void;
+  tools(): ToolRecord[];
+  readonly size: number;
+  /** Stable hash of the catalog and pins. */
+  readonly fingerprint: string;
+  readonly coreVersion: string;
+  readonly disposed: boolean;
+  search(query: string, options?: SearchOptions): SearchHit[];
+  explain(query: string, name: string): Explanation;
+  /** Throws NOT_FOUND (with `suggestions`) for unknown or out-of-scope names. */
+  describe(name: string, options?: { session?: Session | string }): ToolDescription;
+  suggest(name: string, options?: { session?: Session | string }): string[];
+  session(scope?: Scope): Session;
+  assemble(options?: AssembleOptions): Assembly;
+  handleCall(call: ToolCallInput, options?: { session?: Session | string }): CallResolution;
+  /** The real call behind a tool_call / direct call, or null for search, describe and refusals. */
+  unwrap(
+    call: ToolCallInput,
+    options?: { session?: Session | string },
+  ): { name: string; arguments: { [key: string]: unknown } } | null;
+  estimateTokens(tool: ToolInput): TokenEstimate;
+  /** Replaces the configuration (omitted keys take defaults); returns the effective one. */
+  configure(config: ToolSearchConfig): EffectiveConfig;
+  /** Idempotent; later use throws `DISPOSED`. */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * Creates a ToolSearch. The wasm module is instantiated once per wasm source and shared.
+ * There is no top-level await: nothing loads until this is called.
+ */
+export declare function createToolSearch(options?: CreateToolSearchOptions): Promise<ToolSearch>;
+
+/**
+ * The tools of a catalog document with their sources: an array of tools, an MCP `tools/list`
+ * result `{tools}`, or `{servers: [{server, tools}]}` (sources `mcp:<server>`).
+ */
+export declare function toolsFromCatalog(document: unknown): ToolInput[];

@@ -1,0 +1,276 @@
+// OpenAI Chat Completions and Responses formats.
+//
+// Chat:      tools: [{type: 'function', function: {name, description, parameters}}]
+//            tool_choice: {type: 'allowed_tools', allowed_tools: {mode, tools: [{type: 'function', function: {name}}]}}
+//            response: choices[0].message.tool_calls[{id, type: 'function', function: {name, arguments}}]
+//            results:  {role: 'tool', tool_call_id, content}
+// Responses: tools: [{type: 'function', name, description, parameters, strict}]
+//            tool_choice: {type: 'allowed_tools', mode, tools: [{type: 'function', name}]}
+//            response: output[{type: 'function_call', call_id, name, arguments}]
+//            results:  {type: 'function_call_output', call_id, output}
+// (openai 6.x types: ChatCompletionCreateParams, ChatCompletionAllowedToolChoice,
+// ResponseCreateParams, FunctionTool, ToolChoiceAllowed.)
+
+import { NAME_RULES } from './provider-names.js';
+import { toText } from './provider-content.js';
+
+/** @typedef {import('./provider-plan.js').ToolPlan} ToolPlan */
+/** @typedef {import('./provider-names.js').NameMap} NameMap */
+/** @typedef {import('./provider-content.js').ToolOutcome} ToolOutcome */
+
+let counter = 0;
+const nextId = (prefix) => `${prefix}_${(++counter).toString(36).padStart(6, '0')}`;
+
+/** @param {Record<string, unknown>} schema */
+function parametersOf(schema) {
+  return schema && typeof schema === 'object' ? schema : { type: 'object', properties: {} };
+}
+
+/** OpenAI Chat Completions. */
+export const openaiChat = Object.freeze({
+  id: 'openai-chat',
+  rule: NAME_RULES.openai,
+  supports: Object.freeze({ allowedTools: true, native: false }),
+
+  /** @param {ToolPlan} plan @param {NameMap} names */
+  tools(plan, names) {
+    return plan.tools.map((t) => ({
+      type: 'function',
+      function: {
+        name: names.toProvider(t.name),
+        description: t.description,
+        parameters: parametersOf(t.inputSchema),
+      },
+    }));
+  },
+
+  /** @param {ToolPlan} plan @param {NameMap} names */
+  toolChoice(plan, names) {
+    if (!plan.allowed) return undefined;
+    return {
+      type: 'allowed_tools',
+      allowed_tools: {
+        mode: 'auto',
+        tools: plan.allowed.map((n) => ({ type: 'function', function: { name: names.toProvider(n) } })),
+      },
+    };
+  },
+
+  /**
+   * @param {{model: string, system?: string, messages: any[], plan: ToolPlan, names: NameMap, options?: object}} args
+   */
+  request({ model, system, messages, plan, names, options }) {
+    /** @type {Record<string, unknown>} */
+    const body = {
+      model,
+      messages: system ? [{ role: 'system', content: system }, ...messages] : [...messages],
+      ...options,
+    };
+    const tools = this.tools(plan, names);
+    if (tools.length > 0) {
+      body.tools = tools;
+      const choice = this.toolChoice(plan, names);
+      if (choice) body.tool_choice = choice;
+    }
+    return body;
+  },
+
+  /** @param {string} text */
+  userMessage(text) {
+    return { role: 'user', content: text };
+  },
+
+  /** @param {any} response @param {NameMap} names */
+  parseResponse(response, names) {
+    const message = response?.choices?.[0]?.message;
+    if (!message) throw new TypeError('tool-search: an OpenAI chat completion without choices[0].message');
+    const calls = (message.tool_calls ?? [])
+      .filter((c) => c.type === undefined || c.type === 'function')
+      .map((c) => ({
+        id: c.id,
+        providerName: c.function.name,
+        name: names.toReal(c.function.name),
+        arguments: c.function.arguments,
+      }));
+    /** @type {Record<string, unknown>} */
+    const kept = { role: 'assistant', content: message.content ?? null };
+    if (message.tool_calls && message.tool_calls.length > 0) kept.tool_calls = message.tool_calls;
+    return { messages: [kept], text: typeof message.content === 'string' ? message.content : '', calls };
+  },
+
+  /** @param {ToolOutcome[]} outcomes */
+  toolResultMessages(outcomes) {
+    return outcomes.map((o) => ({ role: 'tool', tool_call_id: o.id, content: outcomeText(o) }));
+  },
+
+  // ---- for scripted models and tests --------------------------------------------------------
+
+  /** @param {{text?: string, calls?: {id?: string, name: string, arguments: unknown}[]}} message */
+  encodeResponse({ text = '', calls = [] }) {
+    return {
+      id: nextId('chatcmpl'),
+      object: 'chat.completion',
+      created: 0,
+      model: 'scripted',
+      choices: [
+        {
+          index: 0,
+          finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
+          logprobs: null,
+          message: {
+            role: 'assistant',
+            content: calls.length > 0 && !text ? null : text,
+            refusal: null,
+            ...(calls.length > 0
+              ? {
+                  tool_calls: calls.map((c) => ({
+                    id: c.id ?? nextId('call'),
+                    type: 'function',
+                    function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}) },
+                  })),
+                }
+              : {}),
+          },
+        },
+      ],
+    };
+  },
+
+  /** The tool results at the end of a request's history. @param {any} request */
+  lastToolResults(request) {
+    const out = [];
+    const messages = request.messages ?? [];
+    for (let i = messages.length - 1; i >= 0 && messages[i].role === 'tool'; i--) {
+      out.unshift({ id: messages[i].tool_call_id, text: String(messages[i].content) });
+    }
+    return out;
+  },
+
+  /** @param {any} request */
+  toolNames(request) {
+    return (request.tools ?? []).map((t) => t.function.name);
+  },
+});
+
+/** OpenAI Responses API. */
+export const openaiResponses = Object.freeze({
+  id: 'openai-responses',
+  rule: NAME_RULES.openai,
+  supports: Object.freeze({ allowedTools: true, native: false }),
+
+  /** @param {ToolPlan} plan @param {NameMap} names */
+  tools(plan, names) {
+    return plan.tools.map((t) => ({
+      type: 'function',
+      name: names.toProvider(t.name),
+      description: t.description,
+      parameters: parametersOf(t.inputSchema),
+      strict: false,
+    }));
+  },
+
+  /** @param {ToolPlan} plan @param {NameMap} names */
+  toolChoice(plan, names) {
+    if (!plan.allowed) return undefined;
+    return {
+      type: 'allowed_tools',
+      mode: 'auto',
+      tools: plan.allowed.map((n) => ({ type: 'function', name: names.toProvider(n) })),
+    };
+  },
+
+  /**
+   * @param {{model: string, system?: string, messages: any[], plan: ToolPlan, names: NameMap, options?: object}} args
+   */
+  request({ model, system, messages, plan, names, options }) {
+    /** @type {Record<string, unknown>} */
+    const body = { model, input: [...messages], ...options };
+    if (system) body.instructions = system;
+    const tools = this.tools(plan, names);
+    if (tools.length > 0) {
+      body.tools = tools;
+      const choice = this.toolChoice(plan, names);
+      if (choice) body.tool_choice = choice;
+    }
+    return body;
+  },
+
+  /** @param {string} text */
+  userMessage(text) {
+    return { role: 'user', content: text };
+  },
+
+  /** @param {any} response @param {NameMap} names */
+  parseResponse(response, names) {
+    const output = response?.output;
+    if (!Array.isArray(output)) throw new TypeError('tool-search: an OpenAI response without an output array');
+    const calls = output
+      .filter((item) => item.type === 'function_call')
+      .map((item) => ({
+        id: item.call_id,
+        providerName: item.name,
+        name: names.toReal(item.name),
+        arguments: item.arguments,
+      }));
+    const text = output
+      .filter((item) => item.type === 'message')
+      .flatMap((item) => item.content ?? [])
+      .filter((part) => part.type === 'output_text')
+      .map((part) => part.text)
+      .join('');
+    // Output items are valid input items: the history stays stateless (no previous_response_id).
+    const kept = output.filter((item) => item.type === 'function_call' || item.type === 'message');
+    return { messages: kept, text, calls };
+  },
+
+  /** @param {ToolOutcome[]} outcomes */
+  toolResultMessages(outcomes) {
+    return outcomes.map((o) => ({ type: 'function_call_output', call_id: o.id, output: outcomeText(o) }));
+  },
+
+  /** @param {{text?: string, calls?: {id?: string, name: string, arguments: unknown}[]}} message */
+  encodeResponse({ text = '', calls = [] }) {
+    const output = [];
+    if (text) {
+      output.push({
+        type: 'message',
+        id: nextId('msg'),
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text, annotations: [] }],
+      });
+    }
+    for (const c of calls) {
+      output.push({
+        type: 'function_call',
+        id: nextId('fc'),
+        call_id: c.id ?? nextId('call'),
+        name: c.name,
+        arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}),
+        status: 'completed',
+      });
+    }
+    return { id: nextId('resp'), object: 'response', created_at: 0, model: 'scripted', status: 'completed', output };
+  },
+
+  /** @param {any} request */
+  lastToolResults(request) {
+    const out = [];
+    const input = Array.isArray(request.input) ? request.input : [];
+    for (let i = input.length - 1; i >= 0 && input[i].type === 'function_call_output'; i--) {
+      out.unshift({ id: input[i].call_id, text: String(input[i].output) });
+    }
+    return out;
+  },
+
+  /** @param {any} request */
+  toolNames(request) {
+    return (request.tools ?? []).map((t) => t.name);
+  },
+});
+
+/** @param {ToolOutcome} o */
+function outcomeText(o) {
+  const text = toText(o.value);
+  return text.length > 0 ? text : o.isError ? 'error' : '(no output)';
+}

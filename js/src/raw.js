@@ -1,0 +1,113 @@
+// The internal contract with the embind module (docs/wasm-boundary.md): which raw methods the
+// JS layer calls, how their JSON envelopes are decoded, and the guards applied to values
+// before they cross. Nothing here is public API.
+
+import { ToolSearchError, invalidArgument } from './errors.js';
+
+/**
+ * Every method of the raw embind `Engine` that the JS layer calls, and nothing else.
+ * A test checks this list against the built module in both directions.
+ */
+export const RAW_ENGINE_METHODS = Object.freeze([
+  'configure',
+  'addTools',
+  'removeTools',
+  'replaceSource',
+  'clear',
+  'pinTool',
+  'pinServer',
+  'listTools',
+  'info',
+  'search',
+  'explain',
+  'describe',
+  'suggest',
+  'openSession',
+  'closeSession',
+  'assemble',
+  'handleCall',
+  'estimateTokens',
+]);
+
+/** Functions and classes the raw module exports besides the Emscripten runtime. */
+export const RAW_MODULE_EXPORTS = Object.freeze(['Engine', 'version']);
+
+/** What embind puts on every class_ prototype (handle management, not our API). */
+export const EMBIND_HANDLE_METHODS = Object.freeze(['clone', 'delete', 'deleteLater', 'isAliasOf', 'isDeleted']);
+
+/**
+ * The core rejects JSON text over 64 MiB (UTF-8). A JS string longer than that many UTF-16
+ * units is at least that many UTF-8 bytes, so it is refused here with the same code, before
+ * the copy into wasm memory (which would grow the heap for good).
+ */
+export const MAX_BOUNDARY_LENGTH = 64 * 1024 * 1024;
+
+/**
+ * Decodes `{"ok":true,"value":...}` / `{"ok":false,"error":{code,message}}`.
+ * @param {string} text
+ */
+export function decodeEnvelope(text) {
+  /** @type {any} */
+  let envelope;
+  try {
+    envelope = JSON.parse(text);
+  } catch (cause) {
+    throw new ToolSearchError('INTERNAL', 'the core returned text that is not JSON', { cause });
+  }
+  if (envelope && envelope.ok === true) return envelope.value;
+  const error = (envelope && envelope.error) || {};
+  throw new ToolSearchError(
+    typeof error.code === 'string' ? error.code : 'INTERNAL',
+    typeof error.message === 'string' ? error.message : 'the core reported an error without a message',
+  );
+}
+
+/**
+ * A string argument, checked for type and size.
+ * @param {unknown} value
+ * @param {string} what
+ * @returns {string}
+ */
+export function boundaryString(value, what) {
+  if (typeof value !== 'string') throw invalidArgument(what, 'a string', value);
+  if (value.length > MAX_BOUNDARY_LENGTH) {
+    throw new ToolSearchError('TOO_LARGE', `${what} is ${value.length} characters (limit ${MAX_BOUNDARY_LENGTH})`);
+  }
+  // Emscripten 3.1.6's UTF-8 encoder does not reject a lone surrogate: it pairs it with the
+  // next code unit and writes a different, valid character, so the core could never tell.
+  if (!isWellFormed(value)) {
+    const at = value.search(LONE_SURROGATE);
+    throw new ToolSearchError('INVALID_ARGUMENT', `${what} is not valid Unicode (a lone UTF-16 surrogate at index ${at})`);
+  }
+  return value;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** String.prototype.isWellFormed where it exists (Node >= 20), a regex elsewhere. */
+const isWellFormed =
+  typeof (/** @type {any} */ ('').isWellFormed) === 'function'
+    ? (/** @type {string} */ s) => /** @type {any} */ (s).isWellFormed()
+    : (/** @type {string} */ s) => !LONE_SURROGATE.test(s);
+
+/**
+ * A value serialised for the boundary. Cycles and BigInts are INVALID_ARGUMENT; text too long
+ * for the engine (or for JSON.stringify itself) is TOO_LARGE. JSON.stringify escapes lone
+ * surrogates (`\\udc00`), and the core's JSON parser refuses those escapes (INVALID_JSON).
+ * @param {unknown} value
+ * @param {string} what
+ * @returns {string}
+ */
+export function boundaryJson(value, what) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+  } catch (cause) {
+    if (cause instanceof RangeError) {
+      throw new ToolSearchError('TOO_LARGE', `${what} is too large to serialise`, { cause });
+    }
+    throw new ToolSearchError('INVALID_ARGUMENT', `${what} cannot be serialised as JSON: ${/** @type {Error} */ (cause).message}`, { cause });
+  }
+  if (text === undefined) throw invalidArgument(what, 'JSON-serialisable', value);
+  return boundaryString(text, what);
+}

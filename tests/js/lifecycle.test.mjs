@@ -1,0 +1,153 @@
+// dispose(), use after dispose, Symbol.dispose, the FinalizationRegistry backstop and a leak loop.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+
+import { installedPackage, sampleTools } from './helpers/package.mjs';
+
+let installed;
+let pkg;
+before(async () => {
+  installed = await installedPackage();
+  pkg = await installed.esm();
+});
+
+describe('dispose', () => {
+  it('every method and getter throws DISPOSED afterwards; dispose twice is a no-op', async () => {
+    const ts = await pkg.createToolSearch();
+    ts.add(sampleTools());
+    const s = ts.session();
+    assert.equal(ts.disposed, false);
+    ts.dispose();
+    ts.dispose();
+    assert.equal(ts.disposed, true);
+    const uses = {
+      add: () => ts.add({ name: 'x_tool' }),
+      remove: () => ts.remove('get_weather'),
+      replaceSource: () => ts.replaceSource('mcp:github', []),
+      clear: () => ts.clear(),
+      pin: () => ts.pin('get_weather'),
+      pinServer: () => ts.pinServer('github'),
+      tools: () => ts.tools(),
+      size: () => ts.size,
+      fingerprint: () => ts.fingerprint,
+      coreVersion: () => ts.coreVersion,
+      search: () => ts.search('weather'),
+      explain: () => ts.explain('weather', 'get_weather'),
+      describe: () => ts.describe('get_weather'),
+      suggest: () => ts.suggest('get_wether'),
+      session: () => ts.session(),
+      assemble: () => ts.assemble(),
+      handleCall: () => ts.handleCall({ name: 'get_weather', arguments: {} }),
+      unwrap: () => ts.unwrap({ name: 'get_weather', arguments: {} }),
+      estimateTokens: () => ts.estimateTokens({ name: 'x' }),
+      configure: () => ts.configure({}),
+      'session.search': () => s.search('weather'),
+      'session.assemble': () => s.assemble(),
+    };
+    for (const [label, use] of Object.entries(uses)) {
+      assert.throws(use, (e) => e instanceof pkg.ToolSearchError && e.code === 'DISPOSED', label);
+    }
+    assert.equal(s.closed, true, "a disposed engine's sessions read as closed");
+    s.close(); // closing after the owner is gone is a no-op
+  });
+
+  it('Symbol.dispose disposes (the `using` protocol)', async () => {
+    assert.equal(typeof Symbol.dispose, 'symbol', 'this Node has Symbol.dispose');
+    const ts = await pkg.createToolSearch();
+    const s = ts.session();
+    s[Symbol.dispose]();
+    assert.equal(s.closed, true);
+    ts[Symbol.dispose]();
+    assert.equal(ts.disposed, true);
+    ts[Symbol.dispose]();
+  });
+
+  it('engines are independent: disposing one leaves the others working', async () => {
+    const a = await pkg.createToolSearch();
+    const b = await pkg.createToolSearch();
+    a.add(sampleTools());
+    b.add(sampleTools());
+    a.dispose();
+    assert.equal(b.search('weather')[0].name, 'get_weather');
+    b.dispose();
+  });
+});
+
+/** Runs a script in a child Node with --expose-gc, from inside the consumer project. */
+async function runChild(name, source) {
+  const file = path.join(installed.project, name);
+  await writeFile(file, source);
+  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', file], { encoding: 'utf8', timeout: 240_000 }));
+}
+
+// The wasm memory is observed by wrapping WebAssembly.instantiate before the package loads it.
+const MEMORY_PROBE = `
+let memory;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  const result = await instantiate.apply(WebAssembly, args);
+  const instance = result.instance ?? result;
+  for (const value of Object.values(instance.exports)) if (value instanceof WebAssembly.Memory) memory = value;
+  return result;
+};
+const { createToolSearch } = await import('tool-search-wasm');
+const tools = Array.from({ length: 200 }, (_, i) => ({
+  name: 'tool_' + i,
+  description: 'Does thing number ' + i + ' with several words of description text',
+  inputSchema: { type: 'object', properties: { a: { type: 'string', description: 'first argument' } } },
+}));
+const settle = async () => { for (let i = 0; i < 3; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); } };
+`;
+
+describe('memory', () => {
+  it('create/use/dispose in a loop keeps the wasm heap flat', async () => {
+    const result = await runChild(
+      'leak-loop.mjs',
+      `${MEMORY_PROBE}
+const round = async (n) => {
+  for (let i = 0; i < n; i++) {
+    const ts = await createToolSearch();
+    ts.add(tools);
+    ts.search('thing number 7 description');
+    const s = ts.session({ tools: ['tool_1'] });
+    s.assemble({ contextWindow: 8000 });
+    ts.handleCall({ name: 'tool_call', arguments: { name: 'tool_3', arguments: { a: 'x' } } });
+    ts.dispose();
+  }
+};
+await round(200);
+const warm = memory.buffer.byteLength;
+await round(1500);
+console.log(JSON.stringify({ warm, after: memory.buffer.byteLength }));
+`,
+    );
+    assert.equal(result.after, result.warm, `wasm memory grew from ${result.warm} to ${result.after}`);
+  });
+
+  it('the FinalizationRegistry frees engines that were never disposed', async () => {
+    const result = await runChild(
+      'finalizer-loop.mjs',
+      `${MEMORY_PROBE}
+const start = memory ? memory.buffer.byteLength : 0;
+const burst = async () => {
+  for (let i = 0; i < 100; i++) {
+    const ts = await createToolSearch();
+    ts.add(tools);
+    ts.search('thing number 7'); // builds the index too
+  }
+  await settle();
+};
+await burst();
+const afterOne = memory.buffer.byteLength;
+for (let i = 0; i < 15; i++) await burst();
+console.log(JSON.stringify({ start, afterOne, after: memory.buffer.byteLength }));
+`,
+    );
+    // 1,600 undisposed engines of 200 tools would need far more than 4 bursts' worth.
+    assert.ok(result.after <= result.afterOne * 4, JSON.stringify(result));
+  });
+});

@@ -1,0 +1,64 @@
+// The raw embind surface and the JS layer agree, in both directions:
+//   methods the JS layer calls  ==  RAW_ENGINE_METHODS (dist/raw.js)  ==  Engine.prototype
+// and the module exports exactly the functions the JS layer expects.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { before, describe, it } from 'node:test';
+
+import { installedPackage } from './helpers/package.mjs';
+
+let installed;
+let raw;
+let module;
+let load;
+before(async () => {
+  installed = await installedPackage();
+  const at = (rel) => import(pathToFileURL(installed.file(rel)).href);
+  raw = await at('dist/raw.js');
+  load = await at('dist/load.js');
+  const glue = (await at('dist/tool-search-core.mjs')).default;
+  module = await glue({ wasmBinary: await readFile(installed.file('dist/tool-search-core.wasm')) });
+});
+
+describe('raw embind surface', () => {
+  it('Engine.prototype has every expected method and no other', () => {
+    const actual = load.rawEngineMethodNames(module);
+    const expected = [...raw.RAW_ENGINE_METHODS].sort();
+    assert.deepEqual(
+      { missing: expected.filter((m) => !actual.includes(m)), extra: actual.filter((m) => !expected.includes(m)) },
+      { missing: [], extra: [] },
+    );
+  });
+
+  it('the JS layer calls exactly the methods of the internal interface', async () => {
+    const source = await readFile(installed.file('dist/tool-search.js'), 'utf8');
+    const called = [...new Set([...source.matchAll(/#call\('([A-Za-z]+)'/g)].map((m) => m[1]))].sort();
+    assert.deepEqual(called, [...raw.RAW_ENGINE_METHODS].sort());
+    // Nothing reaches the engine except through #call (the constructor and delete aside).
+    const direct = [...source.matchAll(/#engine\.([A-Za-z]+)\(/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(direct)].sort(), ['delete']);
+  });
+
+  it('the module exports the expected embind functions and classes, and no other', () => {
+    // Embind marks what it registers with `argCount`; the runtime's own names lack it.
+    const registered = Object.keys(module).filter((k) => typeof module[k] === 'function' && Object.hasOwn(module[k], 'argCount'));
+    assert.deepEqual(registered.sort(), [...raw.RAW_MODULE_EXPORTS].sort());
+  });
+
+  it('every raw method returns a JSON envelope', () => {
+    const engine = new module.Engine('{}');
+    try {
+      const envelope = JSON.parse(engine.info());
+      assert.equal(envelope.ok, true);
+      assert.deepEqual(Object.keys(envelope.value).sort(), ['fingerprint', 'revision', 'sessions', 'size']);
+      const bad = JSON.parse(engine.addTools('not json'));
+      assert.equal(bad.ok, false);
+      assert.equal(bad.error.code, 'INVALID_JSON');
+      assert.equal(typeof bad.error.message, 'string');
+    } finally {
+      engine.delete();
+    }
+  });
+});

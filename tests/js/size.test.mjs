@@ -1,0 +1,87 @@
+// Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
+// gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
+// 150 KB (DESIGN.md quality bar). Also printed: everything a browser downloads through the
+// `browser` entry (entry + every module it imports + the .wasm).
+// Run alone: node --test tests/js/size.test.mjs
+
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { test } from 'node:test';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+import { packedPackage, resolveExport } from './support/packed.mjs';
+
+const BUDGET_GZIP = 150 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+
+function sizes(file) {
+  const bytes = readFileSync(file);
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
+
+function row(label, s) {
+  return `${label.padEnd(34)} raw ${kb(s.raw)}   gzip ${kb(s.gzip)}   brotli ${kb(s.brotli)}`;
+}
+
+function add(a, b) {
+  return { raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli };
+}
+
+/** Relative static imports of an ES module, transitively. */
+function moduleGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\b(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|\bimport\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const spec = m[1] ?? m[2];
+      const target = join(dirname(file), spec);
+      if (/\.(m?js)$/.test(target) && existsSync(target)) visit(target);
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+test('the .wasm plus glue stay under 150 KB gzipped', async () => {
+  const pkg = await packedPackage();
+  const wasmTarget = resolveExport(pkg.manifest, './tool-search-core.wasm', ['browser', 'import']);
+  assert.ok(wasmTarget, 'the .wasm is an exported subpath');
+  const wasmFile = join(pkg.packageDir, wasmTarget);
+  const glueFile = ['.mjs', '.js'].map((ext) => wasmFile.replace(/\.wasm$/, ext)).find(existsSync);
+  assert.ok(glueFile, `the Emscripten glue sits next to ${wasmTarget}`);
+
+  const wasm = sizes(wasmFile);
+  const glue = sizes(glueFile);
+  const combined = add(wasm, glue);
+
+  const browserEntry = join(pkg.packageDir, resolveExport(pkg.manifest, '.', ['browser', 'import']));
+  const browserFiles = moduleGraph(browserEntry);
+  assert.ok(browserFiles.includes(glueFile), 'the browser entry imports the glue');
+  const browserJs = browserFiles.map(sizes).reduce(add);
+  const payload = add(browserJs, wasm);
+
+  console.log(row(relative(pkg.packageDir, wasmFile), wasm));
+  console.log(row(relative(pkg.packageDir, glueFile), glue));
+  console.log(row('.wasm + glue', combined));
+  console.log(row(`browser JS (${browserFiles.length} modules, incl. glue)`, browserJs));
+  console.log(row('browser payload (JS + .wasm)', payload));
+  console.log(`budget: .wasm + glue < ${kb(BUDGET_GZIP).trim()} gzipped; used ${((combined.gzip / BUDGET_GZIP) * 100).toFixed(0)}%`);
+
+  assert.ok(combined.gzip < BUDGET_GZIP, `.wasm + glue gzipped is ${combined.gzip} bytes, over the ${BUDGET_GZIP}-byte budget`);
+});
+
+test('the tarball ships only dist/, the catalog and docs', async () => {
+  const pkg = await packedPackage();
+  const unexpected = pkg.files.filter((f) => !/^(dist\/[^/]+\.(js|cjs|mjs|wasm|d\.ts|d\.cts)|catalogs\/[^/]+\.json|package\.json|README\.md|LICENSE(\.\w+)?)$/.test(f));
+  assert.deepEqual(unexpected, []);
+  const tarball = readFileSync(pkg.tarball).length;
+  console.log(`tarball ${kb(tarball).trim()}, ${pkg.files.length} files`);
+});

@@ -1,0 +1,64 @@
+// The host-side subpaths of the PACKED package (tool-search-wasm/mcp, /agent, /providers,
+// /testing, /tokens), imported by their bare specifiers from a file inside the consumer
+// project, so the exports map is what resolves them. The optional peers a consumer would
+// install next to the package (@modelcontextprotocol/sdk, js-tiktoken) are linked into that
+// project from the repo's node_modules.
+//
+// TOOL_SEARCH_PKG_DIR=<dir with index.node.js, mcp.js, ...> imports an unpacked build instead
+// (for working on the host modules before the package is built); the tests say so.
+
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { packedPackage, repoRoot, scratchDir } from './packed.mjs';
+
+const PEERS = ['@modelcontextprotocol/sdk', 'js-tiktoken'];
+const SUBPATHS = { mcp: 'mcp', agent: 'agent', providers: 'providers', testing: 'testing', tokens: 'tokens' };
+
+/** @type {Promise<any> | undefined} */
+let memo;
+
+/**
+ * @returns {Promise<{pkg: any, mcp: any, agent: any, providers: any, testing: any, tokens: any, from: string}>}
+ */
+export function hostModules() {
+  memo ??= load();
+  return memo;
+}
+
+async function load() {
+  const override = process.env.TOOL_SEARCH_PKG_DIR;
+  if (override) {
+    const at = (file) => import(pathToFileURL(join(override, file)).href);
+    const [pkg, mcp, agent, providers, testing, tokens] = await Promise.all(
+      ['index.node.js', 'mcp.js', 'agent.js', 'providers.js', 'testing.js', 'tokens.js'].map(at),
+    );
+    return { pkg, mcp, agent, providers, testing, tokens, from: `unpacked build at ${override}` };
+  }
+  const packed = await packedPackage();
+  linkPeers(packed.projectDir);
+  const dir = scratchDir(packed, 'hosts');
+  const lines = [`export * as pkg from 'tool-search-wasm';`];
+  for (const [key, sub] of Object.entries(SUBPATHS)) lines.push(`export * as ${key} from 'tool-search-wasm/${sub}';`);
+  const entry = join(dir, 'entry.mjs');
+  writeFileSync(entry, `${lines.join('\n')}\n`);
+  const mods = await import(pathToFileURL(entry).href);
+  return { ...mods, from: 'packed package' };
+}
+
+/** Makes the optional peers resolvable from the consumer project, as an install would. */
+function linkPeers(projectDir) {
+  for (const peer of PEERS) {
+    const target = join(projectDir, 'node_modules', peer);
+    if (existsSync(target)) continue;
+    const source = join(repoRoot, 'node_modules', peer);
+    if (!existsSync(source)) continue; // not installed: the tests that need it say so
+    mkdirSync(dirname(target), { recursive: true });
+    try {
+      symlinkSync(source, target, 'dir');
+    } catch (error) {
+      if (/** @type {any} */ (error).code !== 'EEXIST') throw error;
+    }
+  }
+}
