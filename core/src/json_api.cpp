@@ -42,6 +42,19 @@ Status number_field(const json& obj, const char* key, double& out) {
   return {};
 }
 
+// A search needs words; a blank query is a caller bug worth naming, not an empty answer.
+Status check_query(const std::string& query) {
+  constexpr size_t kMaxQueryBytes = 16 * 1024;
+  if (query.size() > kMaxQueryBytes) {
+    return Status::error(ErrorCode::TooLarge, "query is " + std::to_string(query.size()) +
+                                                  " bytes; the limit is " + std::to_string(kMaxQueryBytes));
+  }
+  if (query.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return Status::error(ErrorCode::InvalidArgument, "query is empty");
+  }
+  return {};
+}
+
 Status unknown_key(const std::string& where, const std::string& key, const char* expected) {
   return Status::error(ErrorCode::InvalidConfig,
                        "unknown " + where + " option '" + key + "'; expected one of " + expected);
@@ -253,6 +266,7 @@ std::string JsonEngine::search(const std::string& query, const std::string& opti
                                   "unknown search option '" + key + "'; expected limit, session, deferrableOnly"));
       }
     }
+    if (Status s = check_query(query); !s.ok()) return fail(s);
     auto hits = engine_.search(query, request);
     if (!hits.ok()) return fail(hits.status());
     const auto& tools = engine_.catalog().tools();
@@ -272,6 +286,7 @@ std::string JsonEngine::search(const std::string& query, const std::string& opti
 
 std::string JsonEngine::explain(const std::string& query, const std::string& name) {
   return guarded([&] {
+    if (Status s = check_query(query); !s.ok()) return fail(s);
     long i = engine_.catalog().index_of(name);
     if (i < 0) return fail(Status::error(ErrorCode::NotFound, "no tool named '" + name + "'"));
     auto e = engine_.index()->explain(query, static_cast<size_t>(i));

@@ -73,7 +73,9 @@ TEST_CASE("json api: search, explain, describe, suggest", "[json_api]") {
   CHECK(code(e.search("x", R"({"limit":0})")) == "INVALID_ARGUMENT");
   CHECK(code(e.search("x", R"({"limt":3})")) == "INVALID_ARGUMENT");
   CHECK(code(e.search("x", R"({"session":"nope"})")) == "NOT_FOUND");
-  CHECK(value(e.search("   ", "{}")).empty());
+  CHECK(code(e.search("   ", "{}")) == "INVALID_ARGUMENT");
+  CHECK(code(e.search(std::string(20000, 'a'), "{}")) == "TOO_LARGE");
+  CHECK(code(e.explain("", "read_file")) == "INVALID_ARGUMENT");
 
   json ex = value(e.explain("read file", "read_file"));
   CHECK(ex["name"] == "read_file");

@@ -1,6 +1,7 @@
 // The web demo in Debian's Chromium (playwright-core, never a downloaded browser). The demo
 // server hands out the PACKED package (what npm users get) under /pkg/, so the page can only
-// use published files and public exports. Saves screenshots to web-demo/screenshots/.
+// use published files and public exports. Saves screenshots to build/screenshots/, or to the
+// committed web-demo/screenshots/ when UPDATE_SCREENSHOTS=1 (so a test run leaves the tree clean).
 // Run alone: node --test tests/js/web-demo.test.mjs
 
 import assert from 'node:assert/strict';
@@ -14,7 +15,9 @@ import { packedPackage, repoRoot, resolveExport } from './support/packed.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (./dev setup installs it)`;
-const SHOTS = join(repoRoot, 'web-demo', 'screenshots');
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1'
+  ? join(repoRoot, 'web-demo', 'screenshots')
+  : join(repoRoot, 'build', 'screenshots');
 const SEAL = join(repoRoot, '..', 'shared', 'data', 'seal_tools', 'catalog.jsonl');
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 390, height: 844 };
