@@ -2,7 +2,7 @@
 // libraries people would otherwise use (MiniSearch, Orama, FlexSearch, wink-bm25-text-search),
 // in one run with the same queries, plus recall@5/@10 of each on the real 4,076-tool catalog.
 //
-//   node bench/search.bench.mjs [--rounds 3] [--time-queries 300] [--queries 1354] [--size 10000]
+//   node bench/search.bench.mjs [--rounds 3] [--time-queries 100] [--queries 1354] [--size 10000]
 //
 // Data: /work/shared/data/seal_tools (Seal-Tools, Apache-2.0): catalog.jsonl (4,076 tools) and
 // queries-test.jsonl (1,354 queries with gold tool names). The 10,000-tool index is the catalog
@@ -31,7 +31,7 @@ const DATA = process.env.SEAL_TOOLS_DIR || '/work/shared/data/seal_tools';
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
-    'time-queries': { type: 'string', default: '300' },
+    'time-queries': { type: 'string', default: '100' },
     queries: { type: 'string' },
     size: { type: 'string', default: '10000' },
   },
@@ -169,7 +169,9 @@ async function main() {
 
   // Recall on the real catalog.
   const quality = {};
+  const progress = (text) => process.stderr.write(`  ... ${text}\n`);
   for (const [name, make] of CONTENDERS) {
+    progress(`recall: ${name}`);
     const engine = await make(catalog);
     const results = queryTexts.map((q) => engine.search(q));
     quality[name] = { r5: recall(results, 5), r10: recall(results, 10) };
@@ -179,6 +181,7 @@ async function main() {
   // Throughput on the 10,000-tool index.
   const engines = [];
   for (const [name, make] of CONTENDERS) {
+    progress(`indexing ${big.length} tools: ${name}`);
     const t0 = performance.now();
     const engine = await make(big);
     const buildMs = performance.now() - t0;
@@ -186,6 +189,7 @@ async function main() {
     engines.push({ name, engine, buildMs, times: [] });
   }
   for (let round = 0; round < ROUNDS; round++) {
+    progress(`round ${round + 1}/${ROUNDS}`);
     for (const e of engines) {
       const t0 = performance.now();
       let sink = 0;
