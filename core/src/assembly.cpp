@@ -437,19 +437,19 @@ json assembly_to_json(const AssemblyResult& r) {
   for (const VisibleTool& t : r.visible) {
     visible.push_back({{"name", t.name},
                        {"description", t.description},
-                       {"input_schema", t.input_schema},
+                       {"inputSchema", t.input_schema},
                        {"kind", to_string(t.kind)},
                        {"tokens", t.tokens}});
   }
   json gate = {{"mode", to_string(r.gate.mode)},
                {"active", r.gate.active},
-               {"context_window", r.gate.context_window},
+               {"contextWindow", r.gate.context_window},
                {"threshold", r.gate.threshold},
-               {"deferrable_count", r.gate.deferrable_count},
-               {"deferrable_tokens", r.gate.deferrable_tokens},
+               {"deferrableCount", r.gate.deferrable_count},
+               {"deferrableTokens", r.gate.deferrable_tokens},
                {"reason", r.gate.reason}};
-  json tokens = {{"without_deferral", r.tokens.without_deferral},
-                 {"with_deferral", r.tokens.with_deferral},
+  json tokens = {{"withoutDeferral", r.tokens.without_deferral},
+                 {"withDeferral", r.tokens.with_deferral},
                  {"saved", r.tokens.saved}};
   return {{"strategy", to_string(r.strategy)},
           {"tier", r.tier},

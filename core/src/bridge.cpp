@@ -585,7 +585,7 @@ json outcome_to_json(const BridgeOutcome& outcome) {
           {"reason", outcome.reason},
           {"repairs", outcome.repairs},
           {"activated", outcome.activated},
-          {"via_bridge", outcome.via_bridge}};
+          {"viaBridge", outcome.via_bridge}};
 }
 
 std::string short_description(std::string_view description, size_t max_bytes) {

@@ -228,6 +228,7 @@ const Tool* Catalog::find(std::string_view name) const {
 }
 
 std::string Catalog::fingerprint() const {
+  if (fingerprint_revision_ == revision_) return fingerprint_;
   Fnv1a64 f;
   for (const Tool& t : tools_) {
     f.add(t.name);
@@ -250,6 +251,8 @@ std::string Catalog::fingerprint() const {
     out[static_cast<size_t>(i)] = kHex[f.h & 0xF];
     f.h >>= 4;
   }
+  fingerprint_ = out;
+  fingerprint_revision_ = revision_;
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "toolsearch/json_api.hpp"
 
+#include "toolsearch/json_text.hpp"
 #include "toolsearch/token_estimator.hpp"
 
 #include <exception>
@@ -269,18 +270,28 @@ std::string JsonEngine::search(const std::string& query, const std::string& opti
     if (Status s = check_query(query); !s.ok()) return fail(s);
     auto hits = engine_.search(query, request);
     if (!hits.ok()) return fail(hits.status());
+    // Written directly: this is the hot path, and a json tree plus dump costs more than the search.
     const auto& tools = engine_.catalog().tools();
-    json out = json::array();
-    for (const SearchHit& h : hits.value()) {
+    std::string out = R"({"ok":true,"value":[)";
+    for (size_t k = 0; k < hits->size(); ++k) {
+      const SearchHit& h = hits.value()[k];
       const Tool& t = tools[h.tool];
-      out.push_back({{"name", t.name},
-                     {"score", h.score},
-                     {"match", to_string(h.kind)},
-                     {"source", t.source},
-                     {"description", t.description},
-                     {"required", required_params(t.input_schema)}});
+      out += k ? R"(,{"name":)" : R"({"name":)";
+      append_json_string(out, t.name);
+      out += R"(,"score":)";
+      append_json_number(out, h.score);
+      out += R"(,"match":")";
+      out += to_string(h.kind);
+      out += R"(","source":)";
+      append_json_string(out, t.source);
+      out += R"(,"description":)";
+      append_json_string(out, t.description);
+      out += R"(,"required":)";
+      append_json_string_array(out, required_params(t.input_schema));
+      out += '}';
     }
-    return ok(std::move(out));
+    out += "]}";
+    return out;
   });
 }
 
@@ -376,7 +387,7 @@ std::string JsonEngine::assemble(const std::string& request_json) {
     }
     auto result = engine_.assemble(session, request);
     if (!result.ok()) return fail(result.status());
-    return ok(camel_case_keys(assembly_to_json(result.value())));
+    return ok(assembly_to_json(result.value()));
   });
 }
 
@@ -396,7 +407,7 @@ std::string JsonEngine::handle_call(const std::string& session, const std::strin
     call.arguments = args == o.end() ? json(nullptr) : *args;
     auto outcome = engine_.handle_call(session, call);
     if (!outcome.ok()) return fail(outcome.status());
-    return ok(camel_case_keys(outcome_to_json(outcome.value())));
+    return ok(outcome_to_json(outcome.value()));
   });
 }
 

@@ -38,11 +38,6 @@ Result<std::vector<std::string>> string_list(const json& j, const std::string& f
   return out;
 }
 
-bool is_user_json_key(const std::string& key) {
-  return key == "inputSchema" || key == "input_schema" || key == "parameters" || key == "result" ||
-         key == "arguments" || key == "annotations" || key == "schema" || key == "properties";
-}
-
 std::string camel(const std::string& key) {
   std::string out;
   out.reserve(key.size());
@@ -195,20 +190,6 @@ json explanation_to_json(const Explanation& e, const Tool& tool) {
   }
   return {{"name", tool.name},     {"match", to_string(e.kind)}, {"score", e.score},
           {"queryTokens", e.query_tokens}, {"terms", std::move(terms)}};
-}
-
-json camel_case_keys(const json& j) {
-  if (j.is_array()) {
-    json out = json::array();
-    for (const json& e : j) out.push_back(camel_case_keys(e));
-    return out;
-  }
-  if (!j.is_object()) return j;
-  json out = json::object();
-  for (const auto& [key, value] : j.items()) {
-    out[camel(key)] = is_user_json_key(key) ? value : camel_case_keys(value);
-  }
-  return out;
 }
 
 }  // namespace toolsearch

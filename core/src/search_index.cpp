@@ -128,13 +128,15 @@ size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max,
 }
 
 // Per-thread accumulator reused across queries, so a search allocates no O(catalog) memory.
-// Invariant between searches: every score and filter state is zero. A re-entrant search (a
-// filter that searches) gets a private buffer instead.
+// Invariant between searches: every score, filter state and mark is zero. A re-entrant
+// search (a filter that searches) gets a private buffer instead.
 struct Scratch {
   std::vector<double> scores;
   std::vector<uint32_t> touched;  // documents whose score is not zero
   std::vector<uint8_t> allowed;   // filter cache: 0 unknown, 1 allowed, 2 refused
   std::vector<uint32_t> checked;  // documents whose filter state is not zero
+  std::vector<uint8_t> mark;      // pruning candidates
+  std::vector<uint32_t> marked;   // documents whose mark may be set
   bool busy = false;
 };
 thread_local Scratch tls_scratch;
@@ -146,15 +148,19 @@ class ScratchLease {
     if (scratch_.scores.size() < size) {
       scratch_.scores.resize(size, 0.0);
       scratch_.allowed.resize(size, 0);
+      scratch_.mark.resize(size, 0);
     }
     scratch_.touched.clear();
     scratch_.checked.clear();
+    scratch_.marked.clear();
   }
   ~ScratchLease() {
     for (uint32_t d : scratch_.touched) scratch_.scores[d] = 0.0;
     for (uint32_t d : scratch_.checked) scratch_.allowed[d] = 0;
+    for (uint32_t d : scratch_.marked) scratch_.mark[d] = 0;
     scratch_.touched.clear();
     scratch_.checked.clear();
+    scratch_.marked.clear();
     scratch_.busy = false;
   }
   ScratchLease(const ScratchLease&) = delete;
@@ -217,6 +223,8 @@ struct SearchIndex::Impl {
   std::unordered_map<std::string, uint32_t> part_ids;
   std::vector<NameSeq> seqs;
   std::unordered_map<uint64_t, std::vector<uint32_t>> seq_by_hash;
+  size_t max_name_parts = 0;     // longest name, in parts
+  size_t max_literal_bytes = 0;  // longest folded name, in bytes
 
   double length_norm(uint32_t doc, size_t field) const {
     if (avg_len[field] <= 0) return 1.0;
@@ -295,28 +303,53 @@ struct SearchIndex::Impl {
   // as "search" would otherwise hijack every query mentioning the word, and free-text
   // phrases ("get weather") are left to BM25 because they name intentions, not tools.
   // One entry per tool, with its best tier.
-  std::vector<ExactMatch> exact_matches(std::string_view query) const {
+  std::vector<ExactMatch> exact_matches(std::string_view query, const std::string& literal) const {
     std::vector<ExactMatch> found;
-    if (auto it = literal_names.find(folded_trimmed(query)); it != literal_names.end()) {
-      for (uint32_t t : it->second) found.push_back({t, 0, 0});
+    if (literal.size() <= max_literal_bytes) {
+      if (auto it = literal_names.find(literal); it != literal_names.end()) {
+        for (uint32_t t : it->second) found.push_back({t, 0, 0});
+      }
     }
-    const std::vector<std::string> parts = analyzer.name_parts(query);
-    for_each_equal_seq(parts, [&](const NameSeq& seq) {
-      found.push_back({seq.tool, 1, static_cast<uint32_t>(seq.parts.size())});
-    });
     // Chunks end at blanks and at CJK characters, which run into identifiers unspaced
     // ("请使用read_file读取").
     const std::u32string text = decode_utf8(query).text;
+    struct Chunk {
+      size_t start;
+      size_t end;
+      bool one_part;  // plain word: letters, no capital after the first (common prose)
+    };
+    std::vector<Chunk> chunks;
+    bool has_cjk = false;  // CJK runs are parts too, outside every chunk
     for (size_t i = 0; i < text.size();) {
       const auto breaks = [](char32_t c) { return is_space(c) || classify(c) == CharClass::Cjk; };
-      while (i < text.size() && breaks(text[i])) ++i;
-      const size_t start = i;
+      for (; i < text.size() && breaks(text[i]); ++i) {
+        if (!is_space(text[i])) has_cjk = true;
+      }
+      size_t start = i;
       while (i < text.size() && !breaks(text[i])) ++i;
-      if (i == start) break;
-      const std::string chunk = to_utf8(std::u32string_view(text).substr(start, i - start));
-      const std::vector<std::string> chunk_parts = analyzer.name_parts(chunk);
-      // One-part names need tier 0/1; a chunk holding every part of the query is tier 1.
-      if (chunk_parts.size() < 2 || chunk_parts.size() == parts.size()) continue;
+      size_t end = i;
+      while (start < end && classify(text[start]) == CharClass::Other) ++start;
+      while (end > start && classify(text[end - 1]) == CharClass::Other) --end;
+      if (start == end) continue;  // no word character: no part
+      bool one_part = true;
+      for (size_t k = start; k < end && one_part; ++k) {
+        one_part = classify(text[k]) == CharClass::Letter && (k == start || !is_upper(text[k]));
+      }
+      chunks.push_back({start, end, one_part});
+    }
+    // Tier 1: every chunk gives at least one part, so a query with more chunks than the
+    // longest name has parts cannot be a name.
+    if (chunks.size() <= max_name_parts) {
+      for_each_equal_seq(analyzer.name_parts(query), [&](const NameSeq& seq) {
+        found.push_back({seq.tool, 1, static_cast<uint32_t>(seq.parts.size())});
+      });
+    }
+    // Tier 2, unless the query is one chunk and nothing else (then it is tier 1's case).
+    for (size_t c = 0; (chunks.size() > 1 || has_cjk) && c < chunks.size(); ++c) {
+      if (chunks[c].one_part) continue;
+      const std::u32string_view chunk = std::u32string_view(text).substr(chunks[c].start, chunks[c].end - chunks[c].start);
+      const std::vector<std::string> chunk_parts = analyzer.name_parts(to_utf8(chunk));
+      if (chunk_parts.size() < 2) continue;  // one-part names need tier 0 or 1
       for_each_equal_seq(chunk_parts, [&](const NameSeq& seq) {
         found.push_back({seq.tool, 2, static_cast<uint32_t>(seq.parts.size())});
       });
@@ -359,6 +392,7 @@ struct SearchIndex::Impl {
     }
     // A tool adds its name, then its original name: only the previous entry can repeat it.
     if (!seqs.empty() && seqs.back().tool == tool && seqs.back().parts == seq.parts) return;
+    max_name_parts = std::max(max_name_parts, seq.parts.size());
     const uint32_t index = static_cast<uint32_t>(seqs.size());
     seq_by_hash[hash_parts(seq.parts.data(), seq.parts.size())].push_back(index);
     seqs.push_back(std::move(seq));
@@ -456,6 +490,8 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     const bool distinct_original = !tool.original_name.empty() && tool.original_name != tool.name;
     m->folded_originals.push_back(distinct_original ? folded_trimmed(tool.original_name) : std::string());
     m->original_points.push_back(distinct_original ? folded_code_points(tool.original_name) : std::u32string());
+    m->max_literal_bytes = std::max({m->max_literal_bytes, m->folded_names.back().size(),
+                                     m->folded_originals.back().size()});
     m->literal_names[m->folded_names.back()].push_back(doc);
     if (distinct_original && m->folded_originals.back() != m->folded_names.back()) {
       m->literal_names[m->folded_originals.back()].push_back(doc);
@@ -512,12 +548,13 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   Scratch& scratch = lease.get();
   std::vector<double>& scores = scratch.scores;
   auto allowed = [&](uint32_t d) {
+    if (!filter) return true;
     uint8_t& state = scratch.allowed[d];
     if (state == 0) {
-      state = (!filter || filter(d)) ? 1 : 2;
+      state = filter(d) ? 1 : 2;
       scratch.checked.push_back(d);
     }
-    return state != 2;  // 1 allowed, 3 allowed pruning candidate
+    return state == 1;
   };
   auto add = [&](uint32_t d, double s) {
     if (scores[d] == 0) scratch.touched.push_back(d);
@@ -525,41 +562,54 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   };
 
   // Exact names first, whatever their BM25 rank.
-  std::vector<ExactMatch> exact = m.exact_matches(query);
+  std::vector<ExactMatch> exact = m.exact_matches(query, literal);
   exact.erase(std::remove_if(exact.begin(), exact.end(), [&](const ExactMatch& e) { return !allowed(e.tool); }),
               exact.end());
+  auto is_exact = [&](uint32_t t) {
+    return std::any_of(exact.begin(), exact.end(), [t](const ExactMatch& e) { return e.tool == t; });
+  };
 
-  // Term at a time, largest possible contribution first. `rest[i]` bounds what terms i.. can
+  // Term at a time, largest possible contribution first. rest[i] bounds what terms i.. can
   // still add to any document. Once it is below the limit-th best allowed score so far, a
-  // document not yet seen cannot reach the results (it would score < that), so the remaining
-  // terms only update the candidates that still can ("MaxScore" pruning; results are exact).
+  // document not seen yet cannot reach the results, so the remaining terms only update the
+  // candidates that still can (MaxScore-style pruning). The results are exactly those of a
+  // full evaluation, ties included: a pruned document ends strictly below the cut.
   const std::vector<uint32_t> terms = m.query_terms(m.analyzer.analyze(query));
   std::vector<double> rest(terms.size() + 1, 0.0);
   for (size_t i = terms.size(); i-- > 0;) rest[i] = rest[i + 1] + m.max_score[terms[i]];
-  std::vector<double> best_scores;  // bounded min-heap, reused by kth_best
-  auto kth_best = [&]() {
-    best_scores.clear();
-    for (uint32_t d : scratch.touched) {
-      if (!allowed(d)) continue;
-      if (best_scores.size() < limit) {
-        best_scores.push_back(scores[d]);
-        std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
-      } else if (scores[d] > best_scores.front()) {
-        std::pop_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
-        best_scores.back() = scores[d];
-        std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
+  // A hair of slack so that rounding in sums never prunes a document that ties.
+  auto bound = [](double x) { return x * (1.0 + 1e-12); };
+  std::vector<double> best;  // bounded min-heap of scores
+  auto kth_best = [&](const std::vector<uint32_t>& docs, bool check_filter) {
+    best.clear();
+    for (uint32_t d : docs) {
+      if (check_filter && !allowed(d)) continue;
+      if (best.size() < limit) {
+        best.push_back(scores[d]);
+        std::push_heap(best.begin(), best.end(), std::greater<double>());
+      } else if (scores[d] > best.front()) {
+        std::pop_heap(best.begin(), best.end(), std::greater<double>());
+        best.back() = scores[d];
+        std::push_heap(best.begin(), best.end(), std::greater<double>());
       }
     }
-    return best_scores.size() < limit ? 0.0 : best_scores.front();
+    return best.size() < limit ? 0.0 : best.front();
   };
 
   size_t next = 0;
   double threshold = 0;
   double max_seen = 0;
+  double checked_at = std::numeric_limits<double>::infinity();
   for (; next < terms.size(); ++next) {
-    if (next > 0 && rest[next] < max_seen) {
-      threshold = kth_best();
-      if (rest[next] < threshold) break;
+    // Each check scans every document touched so far, so check rarely: first when the bound
+    // drops below the best score, then when it drops below the last threshold found
+    // (thresholds only grow, so that check succeeds) or halves.
+    const bool check = next > 0 && rest[next] < max_seen &&
+                       (bound(rest[next]) < threshold || rest[next] < 0.5 * checked_at);
+    if (check) {
+      checked_at = rest[next];
+      threshold = kth_best(scratch.touched, true);
+      if (bound(rest[next]) < threshold) break;
     }
     const uint32_t term = terms[next];
     for (uint32_t p = m.post_begin[term]; p < m.post_begin[term + 1]; ++p) {
@@ -571,20 +621,20 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     }
   }
   if (next < terms.size()) {
-    // Candidates are marked 3 in the filter cache (they are all allowed). Exact hits join
-    // them and are never dropped, so they are shown with their full scores.
-    constexpr uint8_t kCandidate = 3;
+    // Candidates are flagged in `mark`. Exact hits join them and are never dropped, so they
+    // are shown with their full scores.
     std::vector<uint32_t> candidates;
-    for (uint32_t d : scratch.touched) {
-      if (allowed(d) && scores[d] + rest[next] >= threshold) candidates.push_back(d);
-    }
-    for (const ExactMatch& e : exact) candidates.push_back(e.tool);
-    std::sort(candidates.begin(), candidates.end());
-    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    for (uint32_t d : candidates) scratch.allowed[d] = kCandidate;
-    auto is_exact_doc = [&](uint32_t d) {
-      return std::any_of(exact.begin(), exact.end(), [d](const ExactMatch& e) { return e.tool == d; });
+    auto flag = [&](uint32_t d) {
+      if (scratch.mark[d]) return;
+      scratch.mark[d] = 1;
+      scratch.marked.push_back(d);
+      candidates.push_back(d);
     };
+    for (uint32_t d : scratch.touched) {
+      if (bound(scores[d] + rest[next]) >= threshold && allowed(d)) flag(d);
+    }
+    for (const ExactMatch& e : exact) flag(e.tool);
+    bool sorted = false;
     for (; next < terms.size() && !candidates.empty(); ++next) {
       const uint32_t term = terms[next];
       const uint32_t begin = m.post_begin[term];
@@ -592,9 +642,11 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
       if (end - begin <= 8 * candidates.size()) {
         for (uint32_t p = begin; p < end; ++p) {  // short list: scan it
           const uint32_t d = m.post_doc[p];
-          if (scratch.allowed[d] == kCandidate && m.post_score[p] > 0) add(d, m.post_score[p]);
+          if (scratch.mark[d] && m.post_score[p] > 0) add(d, m.post_score[p]);
         }
-      } else {  // few candidates: look each one up (both lists are sorted by document)
+      } else {  // few candidates: look each one up (both lists sorted by document)
+        if (!sorted) std::sort(candidates.begin(), candidates.end());
+        sorted = true;
         auto cursor = m.post_doc.begin() + begin;
         const auto last = m.post_doc.begin() + end;
         for (uint32_t d : candidates) {
@@ -605,25 +657,14 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
           if (s > 0) add(d, s);
         }
       }
-      // Partial scores only grow, so the limit-th best candidate is still a lower bound of
-      // the final cut; drop candidates that can no longer reach it.
-      best_scores.clear();
-      for (uint32_t d : candidates) {
-        if (best_scores.size() < limit) {
-          best_scores.push_back(scores[d]);
-          std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
-        } else if (scores[d] > best_scores.front()) {
-          std::pop_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
-          best_scores.back() = scores[d];
-          std::push_heap(best_scores.begin(), best_scores.end(), std::greater<double>());
-        }
-      }
-      if (best_scores.size() == limit) threshold = std::max(threshold, best_scores.front());
+      // Partial scores only grow, so the limit-th best candidate stays a lower bound of the
+      // final cut: drop the candidates that can no longer reach it.
+      threshold = std::max(threshold, kth_best(candidates, false));
       const double remaining = rest[next + 1];
       candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
                                       [&](uint32_t d) {
-                                        if (scores[d] + remaining >= threshold || is_exact_doc(d)) return false;
-                                        scratch.allowed[d] = 1;
+                                        if (bound(scores[d] + remaining) >= threshold || is_exact(d)) return false;
+                                        scratch.mark[d] = 0;
                                         return true;
                                       }),
                        candidates.end());
@@ -637,9 +678,6 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   });
   if (exact.size() > limit) exact.resize(limit);
   for (const ExactMatch& e : exact) hits.push_back({e.tool, scores[e.tool], MatchKind::Exact});
-  auto is_exact = [&](uint32_t t) {
-    return std::any_of(exact.begin(), exact.end(), [t](const ExactMatch& e) { return e.tool == t; });
-  };
 
   // Bounded heap of the best BM25 hits; its front is the worst kept.
   const size_t room = limit - hits.size();
@@ -707,11 +745,12 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
   }
   std::stable_sort(e.terms.begin(), e.terms.end(),
                    [](const TermContribution& a, const TermContribution& b) { return a.score > b.score; });
-  if (folded_trimmed(query).empty()) return e;
-  const std::vector<ExactMatch> exact = m.exact_matches(query);
+  const std::string literal = folded_trimmed(query);
+  if (literal.empty()) return e;
+  const std::vector<ExactMatch> exact = m.exact_matches(query, literal);
   if (std::any_of(exact.begin(), exact.end(), [doc](const ExactMatch& x) { return x.tool == doc; })) {
     e.kind = MatchKind::Exact;
-  } else if (e.score <= 0 && m.substring_closeness(folded_trimmed(query), doc) > 0) {
+  } else if (e.score <= 0 && m.substring_closeness(literal, doc) > 0) {
     e.kind = MatchKind::Substring;
   }
   return e;

@@ -281,8 +281,10 @@ DecodedText decode_utf8(std::string_view bytes) {
   return result;
 }
 
-std::vector<Word> split_words(std::u32string_view text) {
-  std::vector<Word> words;
+namespace {
+
+void split_words_into(std::u32string_view text, std::vector<Word>& words) {
+  words.clear();
   const size_t n = text.size();
   size_t i = 0;
   while (i < n) {
@@ -317,11 +319,10 @@ std::vector<Word> split_words(std::u32string_view text) {
     words.push_back({text.substr(start, end - start), false});
     i = std::max(i, end);
   }
-  return words;
 }
 
-std::vector<std::u32string_view> split_identifier(std::u32string_view word) {
-  std::vector<std::u32string_view> parts;
+void split_identifier_into(std::u32string_view word, std::vector<std::u32string_view>& parts) {
+  parts.clear();
   const size_t n = word.size();
   size_t start = 0;
   auto flush = [&](size_t end) {
@@ -358,6 +359,19 @@ std::vector<std::u32string_view> split_identifier(std::u32string_view word) {
     }
   }
   flush(n);
+}
+
+}  // namespace
+
+std::vector<Word> split_words(std::u32string_view text) {
+  std::vector<Word> words;
+  split_words_into(text, words);
+  return words;
+}
+
+std::vector<std::u32string_view> split_identifier(std::u32string_view word) {
+  std::vector<std::u32string_view> parts;
+  split_identifier_into(word, parts);
   return parts;
 }
 
@@ -465,11 +479,14 @@ void Analyzer::analyze_into(std::string_view text, std::vector<std::string>& out
   const DecodedText decoded = decode_utf8(text);
   local.code_points = decoded.text.size();
   local.invalid_bytes = decoded.invalid_bytes;
-  const std::vector<Word> words = split_words(decoded.text);
+  std::vector<Word> words;
+  split_words_into(decoded.text, words);
   local.words = words.size();
   const size_t before = out.size();
 
+  // Buffers reused across words: a query allocates a handful of times, not per word.
   std::u32string folded;
+  std::vector<std::u32string_view> parts;
   auto emit_folded = [&](std::u32string_view token) -> std::string& {
     std::string& s = out.emplace_back();
     for (char32_t c : token) append_utf8(c, s);
@@ -477,7 +494,8 @@ void Analyzer::analyze_into(std::string_view text, std::vector<std::string>& out
   };
 
   for (const Word& word : words) {
-    folded = fold_case(word.text);
+    folded.assign(word.text.begin(), word.text.end());
+    for (char32_t& c : folded) c = fold_char(c);
     if (word.cjk) {
       if (options_.cjk_bigrams) {
         for (std::u32string_view gram : cjk_bigrams(folded)) {
@@ -490,7 +508,7 @@ void Analyzer::analyze_into(std::string_view text, std::vector<std::string>& out
       }
       continue;
     }
-    const std::vector<std::u32string_view> parts = split_identifier(word.text);
+    split_identifier_into(word.text, parts);
     local.identifier_parts += parts.size();
     for (std::u32string_view part : parts) {
       // fold_char is one-to-one, so the part's offsets are valid in `folded` too.

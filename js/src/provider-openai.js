@@ -14,6 +14,18 @@
 import { NAME_RULES } from './provider-names.js';
 import { toText } from './provider-content.js';
 
+// OpenAI sends arguments as JSON text by protocol, so decoding it is the adapter's job, not a
+// repair. Text that is not a JSON object goes to the engine as it is, which repairs or refuses it.
+function decodeArguments(text) {
+  if (typeof text !== 'string') return text;
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : text;
+  } catch {
+    return text;
+  }
+}
+
 /** @typedef {import('./provider-plan.js').ToolPlan} ToolPlan */
 /** @typedef {import('./provider-names.js').NameMap} NameMap */
 /** @typedef {import('./provider-content.js').ToolOutcome} ToolOutcome */
@@ -90,7 +102,7 @@ export const openaiChat = Object.freeze({
         id: c.id,
         providerName: c.function.name,
         name: names.toReal(c.function.name),
-        arguments: c.function.arguments,
+        arguments: decodeArguments(c.function.arguments),
       }));
     /** @type {Record<string, unknown>} */
     const kept = { role: 'assistant', content: message.content ?? null };
@@ -210,7 +222,7 @@ export const openaiResponses = Object.freeze({
         id: item.call_id,
         providerName: item.name,
         name: names.toReal(item.name),
-        arguments: item.arguments,
+        arguments: decodeArguments(item.arguments),
       }));
     const text = output
       .filter((item) => item.type === 'message')

@@ -429,7 +429,7 @@ TEST_CASE("assembly is deterministic: byte-identical JSON for the same input", "
   CHECK(j["visible"][1]["kind"] == "bridge");
   CHECK(j["gate"]["mode"] == "auto");
   CHECK(j["gate"]["threshold"] == 300);
-  CHECK(j["tokens"]["without_deferral"] == 600);
+  CHECK(j["tokens"]["withoutDeferral"] == 600);
   SECTION("sources are listed sorted, tools in catalog order") {
     std::string listing = j["visible"][1]["description"];
     CHECK(listing.find("- client: m\n- mcp:github: a, b, c\n- plugin: z") != std::string::npos);

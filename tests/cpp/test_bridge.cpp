@@ -629,10 +629,10 @@ TEST_CASE("outcome_to_json has the stable shape of the JSON API", "[bridge]") {
                    {"reason", ""},
                    {"repairs", {"arguments_json_string"}},
                    {"activated", true},
-                   {"via_bridge", true}}));
+                   {"viaBridge", true}}));
   CHECK(j.dump() ==
         R"({"activated":true,"arguments":{"city":"Oslo"},"kind":"dispatch","name":"weather_forecast",)"
-        R"("reason":"","repairs":["arguments_json_string"],"result":{},"via_bridge":true})");
+        R"("reason":"","repairs":["arguments_json_string"],"result":{},"viaBridge":true})");
 
   // Same call, same bytes (the session's state does not leak into the text).
   Session t;

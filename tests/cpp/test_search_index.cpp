@@ -261,6 +261,17 @@ TEST_CASE("a query naming a tool ranks it first, even beyond the limit", "[searc
     REQUIRE(hits.size() == 1);
     CHECK(catalog.tools()[hits[0].tool].name == "read_file");
   }
+  SECTION("a CJK name is matched by its parts too") {
+    const Catalog cjk = make_catalog({make_tool("天気_取得", "forecast"), make_tool("other", "天気")});
+    const auto cjk_index = SearchIndex::build(cjk);
+    for (const char* q : {"天気_取得", "天気 取得", " 天気・取得。"}) {
+      INFO(q);
+      const auto hits = cjk_index->search(q, 2);
+      REQUIRE(!hits.empty());
+      CHECK(hits[0].tool == 0);
+      CHECK(hits[0].kind == MatchKind::Exact);
+    }
+  }
   SECTION("several named tools: all first, then by score and catalog order") {
     const auto hits = index->search("use read_file or write_file", 4);
     REQUIRE(hits.size() == 4);

@@ -122,8 +122,8 @@ struct Listing {
 Listing make_listing(const Catalog& catalog, const std::vector<std::string>& deferred, size_t max_tokens,
                      const TokenCounter& counter = {});
 
-/// Stable JSON for the JS API: {strategy, tier, visible:[{name, description, input_schema,
-/// kind, tokens}], logical, deferred, tokens:{...}, gate:{...}} (keys sorted).
+/// Stable JSON for the JS API (camelCase keys, sorted): {strategy, tier, visible:[{name,
+/// description, inputSchema, kind, tokens}], logical, deferred, tokens:{...}, gate:{...}}.
 nlohmann::json assembly_to_json(const AssemblyResult& result);
 
 }  // namespace toolsearch

@@ -112,7 +112,7 @@ BridgeOutcome resolve_call(const Catalog& catalog, const SearchIndex& index, con
                            const std::vector<std::string>& deferred, Session& session,
                            const ModelToolCall& call, const ToolTokenEstimator& estimate = {});
 
-/// {kind, name, arguments, result, reason, repairs, activated, via_bridge}. Keys are sorted
+/// {kind, name, arguments, result, reason, repairs, activated, viaBridge}. Keys are sorted
 /// (nlohmann::json), so the text is byte-stable for equal outcomes.
 nlohmann::json outcome_to_json(const BridgeOutcome& outcome);
 

@@ -75,6 +75,9 @@ class Catalog {
   std::unordered_map<std::string, size_t> by_name_;
   std::set<std::string> pinned_servers_;
   uint64_t revision_ = 0;
+  // Hashing dumps every schema, so the result is kept until the next mutation.
+  mutable std::string fingerprint_;
+  mutable uint64_t fingerprint_revision_ = ~uint64_t{0};
 };
 
 }  // namespace toolsearch

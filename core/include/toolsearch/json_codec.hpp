@@ -38,8 +38,4 @@ std::vector<std::string> required_params(const nlohmann::json& input_schema);
 
 nlohmann::json explanation_to_json(const Explanation& e, const Tool& tool);
 
-/// Rewrites snake_case keys to camelCase, recursively, except below keys whose values are
-/// user JSON (schemas, arguments, annotations), which are copied as they are.
-nlohmann::json camel_case_keys(const nlohmann::json& json);
-
 }  // namespace toolsearch

@@ -61,7 +61,7 @@ DecodedText decode_utf8(std::string_view bytes);
 /// A maximal run of word characters; a view into the text given to split_words.
 struct Word {
   std::u32string_view text;
-  bool cjk = false;  ///< a run of CjkClass characters (never mixed with other letters)
+  bool cjk = false;  ///< a run of CharClass::Cjk characters (never mixed with other letters)
 };
 /// Splits on everything that is not a letter or a digit, and between CJK and non-CJK letters.
 /// `_` and `-` between two word characters are kept inside the word: they are identifier

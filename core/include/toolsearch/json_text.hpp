@@ -1,0 +1,21 @@
+// Direct JSON text writing for the hot paths (search hits): building nlohmann values and then
+// dumping them costs several times more than the search itself.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+/// Appends `text` as a JSON string literal. The text must be valid UTF-8 (catalog strings are
+/// validated on the way in); only quotes, backslashes and control characters are escaped.
+void append_json_string(std::string& out, std::string_view text);
+
+/// Appends a finite double with round-trip precision (non-finite values become 0).
+void append_json_number(std::string& out, double value);
+
+/// Appends ["a","b",...].
+void append_json_string_array(std::string& out, const std::vector<std::string>& items);
+
+}  // namespace toolsearch
