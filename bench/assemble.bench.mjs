@@ -4,17 +4,17 @@
 //
 //   node bench/assemble.bench.mjs [--turns 2000] [--tools 1000]
 //
-// Data: the first N tools of /work/shared/data/seal_tools/catalog.jsonl, user messages from
+// Data: the first N tools of ../shared/data/seal_tools/catalog.jsonl, user messages from
 // queries-test.jsonl.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { jsDir, resolveExport } from '../tests/js/support/packed.mjs';
 
-const DATA = process.env.SEAL_TOOLS_DIR || '/work/shared/data/seal_tools';
+const DATA = process.env.SEAL_TOOLS_DIR || fileURLToPath(new URL('../../shared/data/seal_tools', import.meta.url));
 const { values: args } = parseArgs({
   options: { turns: { type: 'string', default: '2000' }, tools: { type: 'string', default: '1000' } },
 });

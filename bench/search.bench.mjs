@@ -4,7 +4,7 @@
 //
 //   node bench/search.bench.mjs [--rounds 3] [--time-queries 100] [--queries 1354] [--size 10000]
 //
-// Data: /work/shared/data/seal_tools (Seal-Tools, Apache-2.0): catalog.jsonl (4,076 tools) and
+// Data: ../shared/data/seal_tools (Seal-Tools, Apache-2.0): catalog.jsonl (4,076 tools) and
 // queries-test.jsonl (1,354 queries with gold tool names). The 10,000-tool index is the catalog
 // replicated with suffixed names (`name__r1`, ...).
 //
@@ -16,7 +16,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { create as oramaCreate, insertMultiple as oramaInsertMultiple, search as oramaSearch } from '@orama/orama';
@@ -27,7 +27,7 @@ import nlp from 'wink-nlp-utils';
 
 import { jsDir, resolveExport } from '../tests/js/support/packed.mjs';
 
-const DATA = process.env.SEAL_TOOLS_DIR || '/work/shared/data/seal_tools';
+const DATA = process.env.SEAL_TOOLS_DIR || fileURLToPath(new URL('../../shared/data/seal_tools', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },

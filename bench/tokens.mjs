@@ -7,7 +7,7 @@
 // Catalogs:
 //   official  js/catalogs/official-mcp.json (15 official MCP servers from npm, MCP names
 //             namespaced mcp_<server>_<tool>) plus 2 core tools
-//   seal-500  500 tools of /work/shared/data/seal_tools/catalog.jsonl: the gold tools of the
+//   seal-500  500 tools of ../shared/data/seal_tools/catalog.jsonl: the gold tools of the
 //             first 40 "test_in_domain-easy" queries, then catalog order up to 500 (names
 //             with spaces skipped: the engine refuses them)
 // Figures:
@@ -30,7 +30,7 @@ const [pkg, agentMod, providers, testing, tokens] = await Promise.all(
   ['index.node.js', 'agent.js', 'providers.js', 'testing.js', 'tokens.js'].map(load),
 );
 
-const SEAL = '/work/shared/data/seal_tools';
+const SEAL = process.env.SEAL_TOOLS_DIR || fileURLToPath(new URL('../../shared/data/seal_tools', import.meta.url));
 const PROVIDERS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'];
 const CONTEXT_WINDOW = 128000;
 const CORE = [

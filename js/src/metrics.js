@@ -1,5 +1,5 @@
 // Retrieval metrics for `tool-search eval`, as defined in the data README
-// (/work/shared/data/README.md): every gold tool is a slot, per-query values are averaged.
+// (shared/data/README.md beside the repository): every gold tool is a slot, per-query values are averaged.
 
 /**
  * @typedef {object} QueryScores

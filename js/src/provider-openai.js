@@ -14,6 +14,22 @@
 import { NAME_RULES } from './provider-names.js';
 import { toText } from './provider-content.js';
 
+// Both OpenAI APIs carry tools and tool_choice the same way at the top of the body.
+function attachTools(format, body, plan, names) {
+  const tools = format.tools(plan, names);
+  if (tools.length > 0) {
+    body.tools = tools;
+    const choice = format.toolChoice(plan, names);
+    if (choice) body.tool_choice = choice;
+  }
+  return body;
+}
+
+/** A provider call back under its real name, with its arguments decoded. */
+function parsedCall(id, providerName, args, names) {
+  return { id, providerName, name: names.toReal(providerName), arguments: decodeArguments(args) };
+}
+
 // OpenAI sends arguments as JSON text by protocol, so decoding it is the adapter's job, not a
 // repair. Text that is not a JSON object goes to the engine as it is, which repairs or refuses it.
 function decodeArguments(text) {
@@ -78,13 +94,7 @@ export const openaiChat = Object.freeze({
       messages: system ? [{ role: 'system', content: system }, ...messages] : [...messages],
       ...options,
     };
-    const tools = this.tools(plan, names);
-    if (tools.length > 0) {
-      body.tools = tools;
-      const choice = this.toolChoice(plan, names);
-      if (choice) body.tool_choice = choice;
-    }
-    return body;
+    return attachTools(this, body, plan, names);
   },
 
   /** @param {string} text */
@@ -98,12 +108,7 @@ export const openaiChat = Object.freeze({
     if (!message) throw new TypeError('tool-search: an OpenAI chat completion without choices[0].message');
     const calls = (message.tool_calls ?? [])
       .filter((c) => c.type === undefined || c.type === 'function')
-      .map((c) => ({
-        id: c.id,
-        providerName: c.function.name,
-        name: names.toReal(c.function.name),
-        arguments: decodeArguments(c.function.arguments),
-      }));
+      .map((c) => parsedCall(c.id, c.function.name, c.function.arguments, names));
     /** @type {Record<string, unknown>} */
     const kept = { role: 'assistant', content: message.content ?? null };
     if (message.tool_calls && message.tool_calls.length > 0) kept.tool_calls = message.tool_calls;
@@ -198,13 +203,7 @@ export const openaiResponses = Object.freeze({
     /** @type {Record<string, unknown>} */
     const body = { model, input: [...messages], ...options };
     if (system) body.instructions = system;
-    const tools = this.tools(plan, names);
-    if (tools.length > 0) {
-      body.tools = tools;
-      const choice = this.toolChoice(plan, names);
-      if (choice) body.tool_choice = choice;
-    }
-    return body;
+    return attachTools(this, body, plan, names);
   },
 
   /** @param {string} text */
@@ -218,12 +217,7 @@ export const openaiResponses = Object.freeze({
     if (!Array.isArray(output)) throw new TypeError('tool-search: an OpenAI response without an output array');
     const calls = output
       .filter((item) => item.type === 'function_call')
-      .map((item) => ({
-        id: item.call_id,
-        providerName: item.name,
-        name: names.toReal(item.name),
-        arguments: decodeArguments(item.arguments),
-      }));
+      .map((item) => parsedCall(item.call_id, item.name, item.arguments, names));
     const text = output
       .filter((item) => item.type === 'message')
       .flatMap((item) => item.content ?? [])

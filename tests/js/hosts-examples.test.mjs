@@ -20,7 +20,10 @@ before(async () => {
 
 /** @param {string} file */
 function runExample(file) {
-  const r = spawnSync(process.execPath, [join(dir, file)], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  // No credentials: the examples must play the scripted turn, never reach a network model.
+  const env = { ...process.env };
+  for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete env[key];
+  const r = spawnSync(process.execPath, [join(dir, file)], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, `${file} failed:\n${r.stderr}`);
   return r.stdout;
 }
