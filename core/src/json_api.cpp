@@ -15,10 +15,18 @@ std::string dump(const json& j) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string ok(json value) { return dump(json{{"ok", true}, {"value", std::move(value)}}); }
+// Envelopes are written as text around the value: wrapping the value in another json object
+// would deep-copy it (initializer lists copy), which cost more than the work for small calls.
+std::string ok(const json& value) { return R"({"ok":true,"value":)" + dump(value) + "}"; }
 
 std::string fail(const Status& s) {
-  return dump(json{{"ok", false}, {"error", {{"code", to_string(s.code)}, {"message", s.message}}}});
+  std::string out = R"({"ok":false,"error":{"code":")";
+  out += to_string(s.code);
+  out += R"(","message":)";
+  // Messages can quote caller input, so invalid UTF-8 is replaced as dump() would.
+  out += dump(json(s.message));
+  out += "}}";
+  return out;
 }
 
 // The last line of defence: nothing escapes into JS as a bare exception pointer.
