@@ -41,6 +41,16 @@ std::string guarded(F&& body) {
   }
 }
 
+// Parses a JSON argument, then runs `body` on it; a parse error becomes the envelope.
+template <class F>
+std::string with_json(const std::string& text, F&& body) {
+  return guarded([&] {
+    auto parsed = parse_json(text);
+    if (!parsed.ok()) return fail(parsed.status());
+    return body(parsed.value());
+  });
+}
+
 Status number_field(const json& obj, const char* key, double& out) {
   auto it = obj.find(key);
   if (it == obj.end()) return {};
@@ -143,10 +153,8 @@ JsonEngine::JsonEngine(const std::string& options_json) {
 }
 
 std::string JsonEngine::configure(const std::string& options_json) {
-  return guarded([&] {
-    auto parsed = parse_json(options_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    auto options = engine_options_from_json(parsed.value(), engine_.options());
+  return with_json(options_json, [&](const json& input) {
+    auto options = engine_options_from_json(input, engine_.options());
     if (!options.ok()) return fail(options.status());
     if (Status s = engine_.configure(options.value()); !s.ok()) return fail(s);
     return ok(engine_options_to_json(engine_.options()));
@@ -154,10 +162,8 @@ std::string JsonEngine::configure(const std::string& options_json) {
 }
 
 std::string JsonEngine::add_tools(const std::string& tools_json) {
-  return guarded([&] {
-    auto parsed = parse_json(tools_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    auto tools = tools_from_json(parsed.value());
+  return with_json(tools_json, [&](const json& input) {
+    auto tools = tools_from_json(input);
     if (!tools.ok()) return fail(tools.status());
     const size_t before = engine_.catalog().size();
     if (Status s = engine_.add(std::move(tools).value()); !s.ok()) return fail(s);
@@ -169,10 +175,8 @@ std::string JsonEngine::add_tools(const std::string& tools_json) {
 }
 
 std::string JsonEngine::remove_tools(const std::string& names_json) {
-  return guarded([&] {
-    auto parsed = parse_json(names_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    const json& j = parsed.value();
+  return with_json(names_json, [&](const json& input) {
+    const json& j = input;
     std::vector<std::string> names;
     if (!j.is_array()) return fail(Status::error(ErrorCode::InvalidArgument, "names must be an array of strings"));
     for (const json& n : j) {
@@ -186,10 +190,8 @@ std::string JsonEngine::remove_tools(const std::string& names_json) {
 }
 
 std::string JsonEngine::replace_source(const std::string& source, const std::string& tools_json) {
-  return guarded([&] {
-    auto parsed = parse_json(tools_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    json items = parsed.value();
+  return with_json(tools_json, [&](const json& input) {
+    json items = input;
     // Tools of a server may omit their source: it is the one being replaced.
     if (items.is_array()) {
       for (json& t : items) {
@@ -252,10 +254,8 @@ std::string JsonEngine::info() {
 }
 
 std::string JsonEngine::search(const std::string& query, const std::string& options_json) {
-  return guarded([&] {
-    auto parsed = parse_json(options_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    const json& o = parsed.value();
+  return with_json(options_json, [&](const json& input) {
+    const json& o = input;
     if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "search options must be an object"));
     SearchRequest request;
     for (const auto& [key, value] : o.items()) {
@@ -344,10 +344,8 @@ std::string JsonEngine::suggest(const std::string& name, const std::string& sess
 }
 
 std::string JsonEngine::open_session(const std::string& scope_json) {
-  return guarded([&] {
-    auto parsed = parse_json(scope_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    auto scope = scope_from_json(parsed.value());
+  return with_json(scope_json, [&](const json& input) {
+    auto scope = scope_from_json(input);
     if (!scope.ok()) return fail(scope.status());
     return ok({{"id", engine_.open_session(std::move(scope).value())}});
   });
@@ -361,10 +359,8 @@ std::string JsonEngine::close_session(const std::string& id) {
 }
 
 std::string JsonEngine::assemble(const std::string& request_json) {
-  return guarded([&] {
-    auto parsed = parse_json(request_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    const json& o = parsed.value();
+  return with_json(request_json, [&](const json& input) {
+    const json& o = input;
     if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "the assemble request must be an object"));
     AssembleRequest request;
     std::string session;
@@ -400,10 +396,8 @@ std::string JsonEngine::assemble(const std::string& request_json) {
 }
 
 std::string JsonEngine::handle_call(const std::string& session, const std::string& call_json) {
-  return guarded([&] {
-    auto parsed = parse_json(call_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    const json& o = parsed.value();
+  return with_json(call_json, [&](const json& input) {
+    const json& o = input;
     if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "a call must be an object {name, arguments}"));
     auto name = o.find("name");
     if (name == o.end() || !name->is_string()) {
@@ -420,10 +414,8 @@ std::string JsonEngine::handle_call(const std::string& session, const std::strin
 }
 
 std::string JsonEngine::estimate_tokens(const std::string& tool_json) {
-  return guarded([&] {
-    auto parsed = parse_json(tool_json);
-    if (!parsed.ok()) return fail(parsed.status());
-    auto tool = tool_from_json(parsed.value());
+  return with_json(tool_json, [&](const json& input) {
+    auto tool = tool_from_json(input);
     if (!tool.ok()) return fail(tool.status());
     if (Status s = engine_.catalog().validate(tool.value()); !s.ok()) return fail(s);
     const std::string text = tool_token_text(tool.value());
