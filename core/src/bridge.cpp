@@ -1,6 +1,7 @@
 #include "toolsearch/bridge.hpp"
 
 #include "toolsearch/json_codec.hpp"
+#include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
 #include "toolsearch/utf8.hpp"
 
@@ -22,24 +23,6 @@ constexpr size_t kSuggestions = 3;         // "did you mean" names
 constexpr size_t kSuggestInputBytes = 64;  // edit distance is O(n*m): bound n
 constexpr size_t kListedSources = 50;      // available_sources on a no-hit search
 constexpr size_t kListedViolations = 10;   // violations spelled out in the refusal message
-constexpr const char* kReplacement = "\xEF\xBF\xBD";  // U+FFFD
-
-// Valid UTF-8 (invalid bytes become U+FFFD), so the result can always be serialized.
-std::string valid_utf8(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  while (!text.empty()) {
-    const size_t bad = first_invalid_utf8(text);
-    if (bad == std::string_view::npos) {
-      out.append(text);
-      break;
-    }
-    out.append(text.substr(0, bad));
-    out += kReplacement;
-    text.remove_prefix(bad + 1);
-  }
-  return out;
-}
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -135,15 +118,7 @@ class Resolver {
       const Tool* tool = visible_tool(s);  // belt and braces: never trust a filter we did not run
       if (tool && (!deferrable_only || tool->tool_class == ToolClass::Deferrable)) names.push_back(std::move(s));
     }
-    std::string message = "No tool named " + json_quoted(requested) + " is available.";
-    if (!names.empty()) {
-      message += " Did you mean ";
-      for (size_t i = 0; i < names.size(); ++i) {
-        if (i > 0) message += i + 1 == names.size() ? " or " : ", ";
-        message += json_quoted(names[i]);
-      }
-      message += "?";
-    }
+    std::string message = "No tool named " + json_quoted(requested) + " is available." + did_you_mean(names);
     if (!deferred_.empty()) message += " Use tool_search to find tools by what they do.";
     out_.name.clear();
     refuse(refusal::kNotFound, std::move(message), {{"did_you_mean", names}});

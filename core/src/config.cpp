@@ -1,5 +1,7 @@
 #include "toolsearch/config.hpp"
 
+#include "toolsearch/text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -25,22 +27,6 @@ const std::vector<std::string>& known_keys() {
   return keys;
 }
 
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      size_t substitute = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-      row[j] = std::min({above + 1, row[j - 1] + 1, substitute});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 // "thresholdPct" -> "threshold_pct", "Max-Tokens" -> "max_tokens": JS and YAML habits.
 std::string to_snake_case(const std::string& key) {
   std::string out;
@@ -55,26 +41,8 @@ std::string to_snake_case(const std::string& key) {
   return out;
 }
 
-// The known key a typo most likely meant: a key containing it (the shortest such), else the
-// smallest edit distance; ties go to declaration order.
-std::string closest_key(const std::string& typed) {
-  const std::string key = to_snake_case(typed);
-  const std::string* best = nullptr;
-  for (const std::string& candidate : known_keys()) {
-    if (candidate.find(key) != std::string::npos && (!best || candidate.size() < best->size())) best = &candidate;
-  }
-  if (best && !key.empty()) return *best;
-  size_t best_distance = 0;
-  best = nullptr;
-  for (const std::string& candidate : known_keys()) {
-    size_t d = edit_distance(key, candidate);
-    if (!best || d < best_distance) {
-      best = &candidate;
-      best_distance = d;
-    }
-  }
-  return *best;
-}
+// The known key a typo most likely meant (in snake_case, as typed in either convention).
+std::string closest_key(const std::string& typed) { return closest_match(to_snake_case(typed), known_keys()); }
 
 Status invalid(const std::string& message) { return Status::error(ErrorCode::InvalidConfig, message); }
 

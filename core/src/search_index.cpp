@@ -1,5 +1,7 @@
 #include "toolsearch/search_index.hpp"
 
+#include "toolsearch/text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -35,19 +37,13 @@ using FieldLengths = std::array<uint32_t, kFieldCount>;
 constexpr size_t kMaxSchemaDepth = 8;
 constexpr uint32_t kNoPart = std::numeric_limits<uint32_t>::max();
 
-bool is_space(char32_t c) {
-  return c == U' ' || (c >= 0x09 && c <= 0x0D) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200B) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-         c == 0x205F || c == 0x3000 || c == 0xFEFF;
-}
-
 // The query as one folded UTF-8 string with surrounding blanks removed (for literal matching).
 std::string folded_trimmed(std::string_view text) {
   const std::u32string decoded = decode_utf8(text).text;
   size_t begin = 0;
   size_t end = decoded.size();
-  while (begin < end && is_space(decoded[begin])) ++begin;
-  while (end > begin && is_space(decoded[end - 1])) --end;
+  while (begin < end && is_unicode_space(decoded[begin])) ++begin;
+  while (end > begin && is_unicode_space(decoded[end - 1])) --end;
   std::string out;
   out.reserve(end - begin);
   for (size_t i = begin; i < end; ++i) append_utf8(fold_char(decoded[i]), out);
@@ -97,35 +93,6 @@ uint64_t hash_parts(const uint32_t* parts, size_t n) {
 }
 
 double clamp_non_negative(double v) { return std::isfinite(v) && v > 0 ? v : 0.0; }
-
-// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a
-// substring), or max + 1 as soon as it must exceed `max`.
-size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max,
-                    std::vector<size_t>& rows) {
-  const size_t n = a.size();
-  const size_t m = b.size();
-  if ((n > m ? n - m : m - n) > max) return max + 1;
-  rows.assign(3 * (m + 1), 0);
-  size_t* prev2 = rows.data();
-  size_t* prev = prev2 + (m + 1);
-  size_t* cur = prev + (m + 1);
-  for (size_t j = 0; j <= m; ++j) prev[j] = j;
-  for (size_t i = 1; i <= n; ++i) {
-    cur[0] = i;
-    size_t row_min = cur[0];
-    for (size_t j = 1; j <= m; ++j) {
-      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      size_t v = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, prev2[j - 2] + 1);
-      cur[j] = v;
-      row_min = std::min(row_min, v);
-    }
-    if (row_min > max) return max + 1;
-    std::swap(prev2, prev);
-    std::swap(prev, cur);
-  }
-  return std::min(prev[m], max + 1);
-}
 
 // Per-thread accumulator reused across queries, so a search allocates no O(catalog) memory.
 // Invariant between searches: every score, filter state and mark is zero. A re-entrant
@@ -321,9 +288,9 @@ struct SearchIndex::Impl {
     std::vector<Chunk> chunks;
     bool has_cjk = false;  // CJK runs are parts too, outside every chunk
     for (size_t i = 0; i < text.size();) {
-      const auto breaks = [](char32_t c) { return is_space(c) || classify(c) == CharClass::Cjk; };
+      const auto breaks = [](char32_t c) { return is_unicode_space(c) || classify(c) == CharClass::Cjk; };
       for (; i < text.size() && breaks(text[i]); ++i) {
-        if (!is_space(text[i])) has_cjk = true;
+        if (!is_unicode_space(text[i])) has_cjk = true;
       }
       size_t start = i;
       while (i < text.size() && !breaks(text[i])) ++i;
@@ -764,7 +731,7 @@ std::vector<std::string> SearchIndex::suggest(std::string_view name, size_t max,
   const std::u32string query = decode_utf8(literal).text;
   const size_t len = query.size();
   // Typos allowed grow with the length: 1 up to 5 characters, 2 up to 9, then 3.
-  const size_t max_distance = len <= 2 ? 0 : len <= 5 ? 1 : len <= 9 ? 2 : 3;
+  const size_t max_distance = typo_budget(len);
 
   struct Candidate {
     size_t rank;  // edit distance, or max_distance + 1 for a prefix-only relation

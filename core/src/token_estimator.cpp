@@ -1,5 +1,8 @@
 #include "toolsearch/token_estimator.hpp"
 
+#include "toolsearch/unicode.hpp"
+#include "toolsearch/utf8.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -18,17 +21,6 @@ struct Char {
 };
 
 bool in(uint32_t cp, uint32_t lo, uint32_t hi) { return cp >= lo && cp <= hi; }
-
-bool is_cjk(uint32_t cp) {
-  return in(cp, 0x1100, 0x11FF) || in(cp, 0x3040, 0x30FF) || in(cp, 0x3130, 0x318F) ||
-         in(cp, 0x3400, 0x4DBF) || in(cp, 0x4E00, 0x9FFF) || in(cp, 0xAC00, 0xD7AF) ||
-         in(cp, 0xF900, 0xFAFF) || in(cp, 0xFF66, 0xFF9F) || in(cp, 0x20000, 0x3FFFF);
-}
-
-bool is_unicode_space(uint32_t cp) {
-  return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || in(cp, 0x2000, 0x200A) || cp == 0x2028 ||
-         cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
-}
 
 bool is_unicode_symbol(uint32_t cp) {
   if (in(cp, 0x80, 0xBF)) return cp != 0xAA && cp != 0xB5 && cp != 0xBA;
@@ -64,35 +56,6 @@ Char classify(uint32_t cp) {
   return {classify_non_ascii(cp), is_cjk(cp), false};
 }
 
-// Decodes one code point at `i`; an invalid byte decodes as U+FFFD of length 1.
-uint32_t decode(std::string_view s, size_t& i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char b0 = byte(i);
-  if (b0 < 0x80) {
-    ++i;
-    return b0;
-  }
-  size_t len = 0;
-  if (b0 >= 0xC2 && b0 <= 0xDF) len = 2;
-  else if (b0 >= 0xE0 && b0 <= 0xEF) len = 3;
-  else if (b0 >= 0xF0 && b0 <= 0xF4) len = 4;
-  if (len == 0 || i + len > s.size()) {
-    ++i;
-    return 0xFFFD;
-  }
-  uint32_t cp = b0 & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
-  for (size_t k = 1; k < len; ++k) {
-    unsigned char b = byte(i + k);
-    if ((b & 0xC0) != 0x80) {
-      ++i;
-      return 0xFFFD;
-    }
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  i += len;
-  return cp;
-}
-
 bool upper_class(Kind k) { return k == Kind::Upper || k == Kind::Other; }
 bool lower_class(Kind k) { return k == Kind::Lower || k == Kind::Other; }
 bool letter(Kind k) { return k == Kind::Upper || k == Kind::Lower || k == Kind::Other; }
@@ -121,7 +84,7 @@ class PreTokenizer {
         chars_.push_back(ascii.entries[byte]);
         ++i;
       } else {
-        chars_.push_back(classify(decode(text, i)));
+        chars_.push_back(classify(decode_utf8_at(text, i)));
       }
     }
   }
@@ -273,14 +236,7 @@ size_t estimate_tokens(std::string_view text) {
   return rounded == 0 ? 1 : rounded;
 }
 
-size_t chars_div_4(std::string_view text) {
-  size_t code_points = 0;
-  for (size_t i = 0; i < text.size();) {
-    decode(text, i);
-    ++code_points;
-  }
-  return (code_points + 3) / 4;
-}
+size_t chars_div_4(std::string_view text) { return (count_code_points(text) + 3) / 4; }
 
 size_t count_tokens(std::string_view text, const TokenCounter& counter) {
   if (counter) {

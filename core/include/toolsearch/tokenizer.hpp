@@ -3,11 +3,11 @@
 //
 //   decode_utf8 -> split_words -> split_identifier -> fold_case -> cjk_bigrams -> drop_short -> stem
 //
-// No ICU: a compact code-point classifier and arithmetic case folding cover Latin (Basic,
-// Latin-1, Extended-A/B, Extended Additional), Greek, Cyrillic, Armenian and Georgian, plus
-// letter/digit classes for Hebrew, Arabic, Devanagari, Thai and the CJK scripts. Text is not
-// Unicode-normalised: a precomposed "é" and "e" + U+0301 stay different tokens.
+// Text is not Unicode-normalised: a precomposed "é" and "e" + U+0301 stay different tokens.
 #pragma once
+
+#include "toolsearch/unicode.hpp"
+#include "toolsearch/utf8.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -18,42 +18,7 @@
 namespace toolsearch {
 
 // ---------------------------------------------------------------------------------------------
-// Code points
-
-/// What a code point is to the tokenizer. Combining marks count as letters so that they never
-/// split a word.
-enum class CharClass : unsigned char {
-  Other,   ///< separator: space, punctuation, symbols, U+FFFD, unassigned ranges
-  Letter,  ///< a letter of a space-separated script (Latin, Greek, Cyrillic, Arabic, ...)
-  Digit,   ///< 0-9, fullwidth digits and the decimal digits of the scripts above
-  Cjk,     ///< Han, Hiragana, Katakana (incl. halfwidth) and Hangul: indexed as bigrams
-};
-CharClass classify(char32_t cp);
-
-/// Simple (one-to-one) Unicode lowercase mapping for the scripts listed above; other code
-/// points are returned unchanged.
-char32_t to_lower(char32_t cp);
-/// True when `cp` is an uppercase (or titlecase) letter, i.e. to_lower changes it.
-bool is_upper(char32_t cp);
-/// to_lower plus the foldings that make matching case-insensitive: final sigma to sigma,
-/// long s to s, micro sign to mu, fullwidth ASCII (U+FF01..U+FF5E) to ASCII.
-char32_t fold_char(char32_t cp);
-
-/// Appends the UTF-8 form of `cp` (which must be a scalar value) to `out`.
-void append_utf8(char32_t cp, std::string& out);
-std::string to_utf8(std::u32string_view text);
-
-// ---------------------------------------------------------------------------------------------
-// Stage "decode_utf8"
-
-struct DecodedText {
-  std::u32string text;
-  size_t invalid_bytes = 0;  ///< bytes that were replaced by U+FFFD
-};
-/// Decodes UTF-8. Every byte that is not part of a well-formed sequence (stray continuation
-/// bytes, truncated sequences, overlong forms, surrogates, values above U+10FFFF) becomes one
-/// U+FFFD and is counted; nothing is dropped and nothing throws.
-DecodedText decode_utf8(std::string_view bytes);
+// Stage "decode_utf8": decode_utf8() in utf8.hpp. Code point classes and case folding: unicode.hpp.
 
 // ---------------------------------------------------------------------------------------------
 // Stage "split_words"

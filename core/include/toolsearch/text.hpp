@@ -1,0 +1,32 @@
+// Edit distance and "did you mean": the one place that decides what is close to a typo and
+// how the suggestion reads, for config keys, tool names and the bridge.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+/// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a
+/// substring) between code point strings, or `max + 1` as soon as it must exceed `max`.
+/// `rows` is scratch space, reused across calls to spare allocations.
+size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows);
+
+/// Same, on UTF-8 text, unbounded.
+size_t osa_distance(std::string_view a, std::string_view b);
+
+/// The typos tolerated in a word or name of `length` code points: 0 up to 2, 1 up to 5,
+/// 2 up to 9, then 3.
+size_t typo_budget(size_t length);
+
+/// The candidate a typed key most likely meant: the shortest candidate containing it, else the
+/// smallest distance; ties go to candidate order. "" when there are no candidates.
+std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates);
+
+/// " Did you mean "a", "b" or "c"?" (quoted as JSON strings), or "" for no names. `lead` is
+/// what precedes "Did you mean" (e.g. " " or "; ").
+std::string did_you_mean(const std::vector<std::string>& names, std::string_view lead = " ");
+
+}  // namespace toolsearch

@@ -1,0 +1,76 @@
+#include "toolsearch/text.hpp"
+
+#include "toolsearch/json_text.hpp"
+#include "toolsearch/utf8.hpp"
+
+#include <algorithm>
+
+namespace toolsearch {
+
+size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows) {
+  const size_t n = a.size();
+  const size_t m = b.size();
+  if ((n > m ? n - m : m - n) > max) return max + 1;
+  rows.assign(3 * (m + 1), 0);
+  size_t* prev2 = rows.data();
+  size_t* prev = prev2 + (m + 1);
+  size_t* cur = prev + (m + 1);
+  for (size_t j = 0; j <= m; ++j) prev[j] = j;
+  for (size_t i = 1; i <= n; ++i) {
+    cur[0] = i;
+    size_t row_min = cur[0];
+    for (size_t j = 1; j <= m; ++j) {
+      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      size_t v = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      row_min = std::min(row_min, v);
+    }
+    if (row_min > max) return max + 1;
+    std::swap(prev2, prev);
+    std::swap(prev, cur);
+  }
+  return std::min(prev[m], max + 1);
+}
+
+size_t osa_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> rows;
+  const std::u32string x = decode_utf8(a).text;
+  const std::u32string y = decode_utf8(b).text;
+  return osa_distance(x, y, std::max(x.size(), y.size()), rows);
+}
+
+size_t typo_budget(size_t length) { return length <= 2 ? 0 : length <= 5 ? 1 : length <= 9 ? 2 : 3; }
+
+std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates) {
+  const std::string* best = nullptr;
+  if (!typed.empty()) {
+    for (const std::string& c : candidates) {
+      if (c.find(typed) != std::string::npos && (!best || c.size() < best->size())) best = &c;
+    }
+    if (best) return *best;
+  }
+  size_t best_distance = 0;
+  for (const std::string& c : candidates) {
+    const size_t d = osa_distance(typed, c);
+    if (!best || d < best_distance) {
+      best = &c;
+      best_distance = d;
+    }
+  }
+  return best ? *best : std::string();
+}
+
+std::string did_you_mean(const std::vector<std::string>& names, std::string_view lead) {
+  if (names.empty()) return {};
+  std::string out(lead);
+  out += "Did you mean ";
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+    append_json_string(out, valid_utf8(names[i]));
+  }
+  out += "?";
+  return out;
+}
+
+}  // namespace toolsearch
