@@ -11,6 +11,7 @@
 // parts a server spec needs (no stdio import for HTTP servers, so this also runs on the edge).
 
 import { ToolSearchError } from './errors.js';
+import { readAllToolPages } from './mcp-list-tools.js';
 
 /**
  * How to reach one server. Exactly one of: `command` (stdio), `url` (Streamable HTTP),
@@ -497,30 +498,17 @@ export class McpHub {
    */
   async #list(record, generation, reason) {
     const client = record.client;
-    const tools = [];
-    const seen = new Set();
-    let cursor;
-    let pages = 0;
-    do {
-      const timeoutMs = this.#options.listTimeoutMs;
-      const page = await withTimeout(
-        client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs }),
-        timeoutMs + 1000,
-        () => Object.assign(new Error(`no answer to tools/list within ${timeoutMs} ms`), { code: 'TIMEOUT' }),
-      );
-      if (generation !== record.generation) return;
-      if (!page || !Array.isArray(page.tools)) throw new Error('tools/list answered without a tools array');
-      tools.push(...page.tools);
-      pages++;
-      cursor = page.nextCursor ?? undefined;
-      if (cursor !== undefined) {
-        if (typeof cursor !== 'string') throw new Error('tools/list answered a nextCursor that is not a string');
-        if (seen.has(cursor)) throw new Error(`tools/list repeated the cursor ${JSON.stringify(cursor)} (pagination loop)`);
-        if (pages >= this.#options.maxPages) throw new Error(`tools/list has more than ${this.#options.maxPages} pages`);
-        seen.add(cursor);
-      }
-    } while (cursor !== undefined);
-    this.#apply(record, tools, pages, reason);
+    const timeoutMs = this.#options.listTimeoutMs;
+    const readPage = (/** @type {string | undefined} */ cursor) => withTimeout(
+      client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs }),
+      timeoutMs + 1000,
+      () => Object.assign(new Error(`no answer to tools/list within ${timeoutMs} ms`), { code: 'TIMEOUT' }),
+    );
+    const listing = await readAllToolPages(readPage, {
+      maxPages: this.#options.maxPages,
+      keepGoing: () => generation === record.generation,
+    });
+    if (listing) this.#apply(record, listing.tools, listing.pages, reason);
   }
 
   /** @param {ServerRecord} record @param {any[]} tools @param {number} pages @param {string} reason */
@@ -612,28 +600,4 @@ export class McpHub {
  */
 export function createMcpHub(toolSearch, options) {
   return new McpHub(toolSearch, options);
-}
-
-/**
- * Reads every page of a client's tools/list (following nextCursor, guarding against loops).
- * @param {{listTools(params?: {cursor?: string}, options?: object): Promise<{tools: any[], nextCursor?: string}>}} client
- * @param {{maxPages?: number, timeoutMs?: number}} [options]
- */
-export async function listAllTools(client, options = {}) {
-  const maxPages = options.maxPages ?? 100;
-  const tools = [];
-  const seen = new Set();
-  let cursor;
-  let pages = 0;
-  do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, options.timeoutMs ? { timeout: options.timeoutMs } : undefined);
-    tools.push(...page.tools);
-    pages++;
-    cursor = page.nextCursor ?? undefined;
-    if (cursor !== undefined && (seen.has(cursor) || pages >= maxPages)) {
-      throw new ToolSearchError('INVALID_ARGUMENT', `tools/list pagination did not end (cursor ${JSON.stringify(cursor)} after ${pages} pages)`);
-    }
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
-  return tools;
 }
