@@ -77,7 +77,7 @@ export function bar(value, max, kind = '') {
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** @param {string} s */
-export const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
  * Pretty JSON with syntax classes, as a <pre>. Large documents are cut (the copy button
