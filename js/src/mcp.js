@@ -71,13 +71,17 @@ function loadSdk() {
   return sdkCore;
 }
 
-/** Rejects with `error()` after `ms` unless `promise` settles first. */
-function withTimeout(promise, ms, error) {
+/**
+ * Rejects with an Error saying `message`, with code "TIMEOUT" (what isTimeout() recognises),
+ * after `ms` unless `promise` settles first.
+ * @template T @param {Promise<T>} promise @param {number} ms @param {string} message @returns {Promise<T>}
+ */
+function withTimeout(promise, ms, message) {
   let timer;
   return Promise.race([
     promise,
     new Promise((_, reject) => {
-      timer = setTimeout(() => reject(error()), ms);
+      timer = setTimeout(() => reject(Object.assign(new Error(message), { code: 'TIMEOUT' })), ms);
     }),
   ]).finally(() => clearTimeout(timer));
 }
@@ -304,7 +308,7 @@ export class McpHub {
       signal: options.signal,
     });
     try {
-      return await withTimeout(call, timeoutMs + 1000, () => Object.assign(new Error(`timed out after ${timeoutMs} ms`), { code: 'TIMEOUT' }));
+      return await withTimeout(call, timeoutMs + 1000, `timed out after ${timeoutMs} ms`);
     } catch (error) {
       if (record.generation !== generation || record.state !== STATE_READY) throw this.#unavailable(record);
       if (isTimeout(error)) {
@@ -384,7 +388,7 @@ export class McpHub {
         const { client, transport } = await withTimeout(
           this.#open(record),
           this.#options.connectTimeoutMs,
-          () => Object.assign(new Error(`no answer to initialize within ${this.#options.connectTimeoutMs} ms`), { code: 'TIMEOUT' }),
+          `no answer to initialize within ${this.#options.connectTimeoutMs} ms`,
         );
         if (generation !== record.generation) {
           await client.close?.().catch?.(() => {});
@@ -502,7 +506,7 @@ export class McpHub {
     const readPage = (/** @type {string | undefined} */ cursor) => withTimeout(
       client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs }),
       timeoutMs + 1000,
-      () => Object.assign(new Error(`no answer to tools/list within ${timeoutMs} ms`), { code: 'TIMEOUT' }),
+      `no answer to tools/list within ${timeoutMs} ms`,
     );
     const listing = await readAllToolPages(readPage, {
       maxPages: this.#options.maxPages,
@@ -574,7 +578,7 @@ export class McpHub {
     record.client = null;
     if (!client || record.spec.client !== undefined) return;
     try {
-      await withTimeout(Promise.resolve(client.close()), 3000, () => new Error('close timed out'));
+      await withTimeout(Promise.resolve(client.close()), 3000, 'close timed out');
     } catch {
       // Best effort: the process may be gone already.
     }
@@ -585,7 +589,7 @@ export class McpHub {
     if (!record.client || typeof record.client.ping !== 'function') return true;
     const ms = this.#options.pingTimeoutMs;
     try {
-      await withTimeout(record.client.ping({ timeout: ms }), ms + 500, () => new Error('ping timed out'));
+      await withTimeout(record.client.ping({ timeout: ms }), ms + 500, 'ping timed out');
       return true;
     } catch {
       return false;

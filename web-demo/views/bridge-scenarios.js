@@ -36,40 +36,20 @@ export const SCENARIOS = Object.freeze([
     id: 'bridge',
     label: 'Search, describe, call',
     blurb: 'The model searches, reads the top hit’s schema, and calls it through tool_call. The engine unwraps the call: hooks see the real tool.',
-    build: ({ request }) => {
-      let target = '';
-      return {
-        steps: [
-          { call: 'tool_search', arguments: { query: request } },
-          (ctx) => {
-            target = hitsOf(ctx.results[0])[0] ?? '';
-            return target ? { call: 'tool_describe', arguments: { name: target } } : { text: 'I found no tool for that.' };
-          },
-          (ctx) => ({ call: 'tool_call', arguments: { name: target, arguments: exampleArguments(schemaIn(ctx.results[0]), request) } }),
-          { text: FINAL_TEXT },
-        ],
-      };
-    },
+    build: ({ request }) => searchProbeCall(request, (result) => {
+      const target = hitsOf(result)[0];
+      return target ? { target, step: { call: 'tool_describe', arguments: { name: target } } } : null;
+    }),
   },
   {
     id: 'bad-args',
     label: 'Refusal: bad arguments',
     blurb: 'The model calls a tool without its required arguments. The engine refuses before anything runs and returns the schema; the model retries.',
-    build: ({ request }) => {
-      let target = '';
-      return {
-        steps: [
-          { call: 'tool_search', arguments: { query: request } },
-          (ctx) => {
-            const matches = matchesIn(ctx.results[0]);
-            target = (matches.find((m) => Array.isArray(m.required) && m.required.length > 0) ?? matches[0])?.name ?? '';
-            return target ? { call: 'tool_call', arguments: { name: target, arguments: {} } } : { text: 'I found no tool for that.' };
-          },
-          (ctx) => ({ call: 'tool_call', arguments: { name: target, arguments: exampleArguments(schemaIn(ctx.results[0]), request) } }),
-          { text: FINAL_TEXT },
-        ],
-      };
-    },
+    build: ({ request }) => searchProbeCall(request, (result) => {
+      const matches = matchesIn(result);
+      const target = (matches.find((m) => Array.isArray(m.required) && m.required.length > 0) ?? matches[0])?.name;
+      return target ? { target, step: { call: 'tool_call', arguments: { name: target, arguments: {} } } } : null;
+    }),
   },
   {
     id: 'recursion',
@@ -79,11 +59,7 @@ export const SCENARIOS = Object.freeze([
       steps: [
         { call: 'tool_call', arguments: { name: 'tool_search', arguments: { query: request } } },
         { call: 'tool_search', arguments: { query: request } },
-        (ctx) => {
-          const top = hitsOf(ctx.results[0])[0];
-          const match = matchesIn(ctx.results[0])[0];
-          return top ? { call: 'tool_call', arguments: { name: top, arguments: exampleArguments(match?.input_schema, request) } } : { text: 'I found no tool for that.' };
-        },
+        (ctx) => callTopHit(ctx.results[0], request, (args) => args),
         { text: FINAL_TEXT },
       ],
     }),
@@ -148,18 +124,52 @@ export const SCENARIOS = Object.freeze([
     build: ({ request }) => ({
       steps: [
         { call: 'tool_search', arguments: { query: request } },
-        (ctx) => {
-          const top = hitsOf(ctx.results[0])[0];
-          const match = matchesIn(ctx.results[0])[0];
-          return top
-            ? { call: 'tool_call', arguments: { name: top, arguments: JSON.stringify(exampleArguments(match?.input_schema, request)) } }
-            : { text: 'I found no tool for that.' };
-        },
+        (ctx) => callTopHit(ctx.results[0], request, (args) => JSON.stringify(args)),
         { text: FINAL_TEXT },
       ],
     }),
   },
 ]);
+
+/** What the scripted model says when a search found nothing to call. */
+const NOTHING_FOUND = Object.freeze({ text: 'I found no tool for that.' });
+
+/**
+ * Search for the request; `probe` picks a target from the search result and makes one call
+ * whose answer carries the target's schema (a describe, or a call refused with the schema);
+ * then call the target through tool_call with example arguments for that schema.
+ * @param {string} request
+ * @param {(searchResult: any) => {target: string, step: any} | null} probe
+ * @returns {Plan}
+ */
+function searchProbeCall(request, probe) {
+  let target = '';
+  return {
+    steps: [
+      { call: 'tool_search', arguments: { query: request } },
+      (/** @type {any} */ ctx) => {
+        const probed = probe(ctx.results[0]);
+        if (!probed) return NOTHING_FOUND;
+        target = probed.target;
+        return probed.step;
+      },
+      (/** @type {any} */ ctx) => ({ call: 'tool_call', arguments: { name: target, arguments: exampleArguments(schemaIn(ctx.results[0]), request) } }),
+      { text: FINAL_TEXT },
+    ],
+  };
+}
+
+/**
+ * The top hit of a search result, called through tool_call with example arguments for the
+ * schema the search returned with it; `encode` is how the model writes those arguments.
+ * @param {any} searchResult @param {string} request @param {(args: Record<string, unknown>) => unknown} encode
+ */
+function callTopHit(searchResult, request, encode) {
+  const top = hitsOf(searchResult)[0];
+  if (!top) return NOTHING_FOUND;
+  const match = matchesIn(searchResult)[0];
+  return { call: 'tool_call', arguments: { name: top, arguments: encode(exampleArguments(match?.input_schema, request)) } };
+}
 
 /** The scenario with this id, or the first one. @param {string} id */
 export function scenarioById(id) {

@@ -6,7 +6,7 @@
 import { createAgent } from 'tool-search-wasm/agent';
 import { scriptedModel } from 'tool-search-wasm/testing';
 
-import { badge, fill, h, int, jsonBlock, windowLabel } from '../ui.js';
+import { badge, fill, h, int, jsonBlock, svgIcon, windowLabel } from '../ui.js';
 import { toRounds } from './bridge-rounds.js';
 import { FINAL_TEXT, SCENARIOS, defaultRequest, scenarioById } from './bridge-scenarios.js';
 
@@ -35,7 +35,7 @@ export function bridgeView(app, root) {
   const request = /** @type {HTMLInputElement} */ (h('input', { id: 'bridge-request', type: 'text', autocomplete: 'off', spellcheck: 'false' }));
   const scenario = /** @type {HTMLSelectElement} */ (h('select', { id: 'bridge-scenario' }, SCENARIOS.map((s) => h('option', { value: s.id }, s.label))));
   const blurb = h('p', { class: 'blurb', id: 'scenario-blurb' });
-  const play = h('button', { type: 'submit', class: 'button primary', id: 'bridge-play' }, playIcon(), 'Play turn');
+  const play = h('button', { type: 'submit', class: 'button primary', id: 'bridge-play' }, svgIcon('<path d="M8 5v14l11-7z"/>'), 'Play turn');
   const gateNote = h('div', { class: 'gate-note', hidden: true });
   const timeline = h('ol', { class: 'timeline', id: 'timeline', 'aria-live': 'polite' });
   const summary = h('div', { class: 'turn-summary' });
@@ -414,13 +414,5 @@ function compact(value) {
 function notExecuted(ctx) {
   const where = ctx.server ? `the ${ctx.server} MCP server` : ctx.source === 'core' ? 'the host’s own function' : 'the host';
   return `[demo] Not executed. A real host would now send ${ctx.name} to ${where}. No result exists.`;
-}
-
-function playIcon() {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML = '<path d="M8 5v14l11-7z"/>';
-  return svg;
 }
 
