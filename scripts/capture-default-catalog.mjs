@@ -29,6 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
+import { readAllToolPages } from '../js/src/mcp-list-tools.js';
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_FILE = path.join(ROOT, 'js', 'catalogs', 'official-mcp.json');
 const TIMEOUT_MS = 30_000;
@@ -142,7 +144,7 @@ function parseRespArray(buf) {
 }
 
 /**
- * Spawns one server, lists all its tools (following nextCursor), and closes it.
+ * Spawns one server, lists all its tools (every tools/list page), and closes it.
  * Tools are kept exactly as they came over the wire: the SDK's zod schemas would
  * strip unknown keys (e.g. vendor annotations) and reorder the rest.
  */
@@ -182,19 +184,13 @@ async function captureServer(row, ctx) {
       onmessage?.(msg, extra);
     };
 
-    const tools = [];
-    const seenCursors = new Set();
-    let cursor;
-    do {
+    const readPage = async (cursor) => {
       rawResult = undefined;
       await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: TIMEOUT_MS });
       if (!rawResult) throw new Error('tools/list response was not observed on the wire');
-      tools.push(...rawResult.tools);
-      cursor = rawResult.nextCursor;
-      // A server echoing the same cursor would otherwise loop forever.
-      if (cursor !== undefined && seenCursors.has(cursor)) throw new Error(`repeated nextCursor ${cursor}`);
-      if (cursor !== undefined) seenCursors.add(cursor);
-    } while (cursor !== undefined);
+      return rawResult;
+    };
+    const { tools } = await readAllToolPages(readPage);
     return tools;
   };
 

@@ -90,10 +90,6 @@ export const app = {
     state.activated = new Set(activated);
     app.emit('plan');
   },
-  resetSession() {
-    if (!state.ts) return;
-    app.adoptSession(state.ts.session(), []);
-  },
   /** @param {string} name @param {boolean} on */
   pin(name, on) {
     state.ts?.pin(name, on);

@@ -42,6 +42,20 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * A decorative 24×24 SVG icon, hidden from assistive technology (the control beside it carries the words).
+ * @param {string} markup  the SVG's inner elements, from this codebase only (set as HTML)
+ * @param {string} [className]
+ */
+export function svgIcon(markup, className) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  if (className) svg.setAttribute('class', className);
+  svg.innerHTML = markup;
+  return svg;
+}
+
 const integer = new Intl.NumberFormat('en');
 /** 12345 -> "12,345". @param {number} n */
 export const int = (n) => integer.format(Math.round(n));
@@ -77,7 +91,7 @@ export function bar(value, max, kind = '') {
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** @param {string} s */
-export const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
  * Pretty JSON with syntax classes, as a <pre>. Large documents are cut (the copy button

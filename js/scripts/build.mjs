@@ -3,7 +3,9 @@
 //   - the Emscripten glue + .wasm (from build/wasm/wasm, or $TOOL_SEARCH_WASM_DIR);
 //   - the ES module sources as they are (one file per module, per-runtime entries);
 //   - index.cjs, the Node entry bundled to CommonJS with esbuild (for `require`);
-//   - the hand-written declarations (src/*.d.ts), plus index.d.cts for `require`.
+//   - the hand-written declarations (src/*.d.ts), plus index.d.cts for `require`;
+//   - in errors.js and the index declarations, the ToolSearchErrorCode type generated from
+//     src/error-codes.json (the one list of error codes).
 // Usage: node js/scripts/build.mjs   (or `npm run build` in js/)
 
 import { chmod, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -11,6 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { build } from 'esbuild';
+
+import { errorCodeTypedef, errorCodeUnion, readErrorCodes, replaceGeneratedRegion } from './error-codes.mjs';
 
 const PACKAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(PACKAGE, 'src');
@@ -38,8 +42,15 @@ async function main() {
   await copyFile(path.join(WASM_DIR, GLUE), path.join(DIST, GLUE));
   await copyFile(path.join(WASM_DIR, WASM), path.join(DIST, WASM));
 
+  const errorCodes = await readErrorCodes(path.join(SRC, 'error-codes.json'));
+  const GENERATED_NOTE = '// Generated from js/src/error-codes.json by js/scripts/build.mjs.\n';
+  /** The source with its error-codes region replaced by `content`. @param {string} file @param {string} content */
+  const withErrorCodes = async (file, content) =>
+    replaceGeneratedRegion(await readFile(path.join(SRC, file), 'utf8'), 'error-codes', GENERATED_NOTE + content, `js/src/${file}`);
+
   const sources = (await readdir(SRC)).filter((f) => f.endsWith('.js') && !f.endsWith('.d.js'));
   for (const file of sources) await copyFile(path.join(SRC, file), path.join(DIST, file));
+  await writeFile(path.join(DIST, 'errors.js'), await withErrorCodes('errors.js', errorCodeTypedef(errorCodes)));
   await chmod(path.join(DIST, 'cli.js'), 0o755);
 
   // CommonJS for `require`: import.meta.url becomes this file's URL, so the Node loader finds
@@ -61,7 +72,9 @@ async function main() {
   for (const file of (await readdir(SRC)).filter((f) => f.endsWith('.d.ts'))) {
     await copyFile(path.join(SRC, file), path.join(DIST, file));
   }
-  await writeFile(path.join(DIST, 'index.d.cts'), await readFile(path.join(SRC, 'index.d.ts'), 'utf8'));
+  const declarations = await withErrorCodes('index.d.ts', errorCodeUnion(errorCodes));
+  await writeFile(path.join(DIST, 'index.d.ts'), declarations);
+  await writeFile(path.join(DIST, 'index.d.cts'), declarations);
 
   const listing = [];
   for (const file of (await readdir(DIST)).sort()) {

@@ -58,16 +58,8 @@ export interface AgentOptions {
   requestOptions?: Record<string, unknown>;
 }
 
-export interface LogicalCall {
-  name: string;
-  arguments: Record<string, unknown>;
-  source: string | null;
-  server: string | null;
-  viaBridge: boolean;
-  activated: boolean;
-  repairs: string[];
-  roundTrip: number;
-  callId: string;
+/** One real tool call as transcripts and telemetry record it: the hooks' context and its outcome. */
+export interface LogicalCall extends Omit<CallContext, 'providerName' | 'session'> {
   outcome: 'ok' | 'error' | 'blocked';
   reason?: string;
   result?: unknown;

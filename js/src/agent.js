@@ -15,37 +15,11 @@ import { createNameMap } from './provider-names.js';
 import { planFromAssembly, searchHitNames } from './provider-plan.js';
 import { isCallToolResult } from './provider-content.js';
 import { accountTokens, loadTokenizer } from './tokens.js';
+import { runAfterCallHooks, runBeforeCallHooks } from './hooks.js';
+import { LoopGuard } from './loop-guard.js';
 
-/**
- * What a before-call hook sees (real name and arguments, never a bridge name).
- * @typedef {object} CallContext
- * @property {string} name            the real tool name
- * @property {Record<string, unknown>} arguments  the real arguments (repaired by the engine)
- * @property {string | null} source   "core", "mcp:<server>", "plugin", "client"
- * @property {string | null} server   the MCP server, when there is one
- * @property {boolean} viaBridge      the model went through tool_call
- * @property {boolean} activated      a direct call activated a deferred tool
- * @property {string[]} repairs       argument repairs the engine made
- * @property {string} callId          the provider's call id
- * @property {string} providerName    the name the model used (tool_call, or a mapped name)
- * @property {number} roundTrip
- * @property {string} session
- */
-
-/**
- * A before-call hook's verdict: nothing (go on), `{block: reason}` (the call never reaches the
- * tool; the model is told), `{arguments}` (replace the arguments for later hooks and the call),
- * `{requireApproval: reason}` (ask `hooks.approve`; no approver or a "no" blocks).
- * @typedef {void | undefined | null | {block?: string, arguments?: Record<string, unknown>, requireApproval?: string}} BeforeVerdict
- */
-
-/**
- * @typedef {object} Hooks
- * @property {((ctx: CallContext) => BeforeVerdict | Promise<BeforeVerdict>)[]} [beforeCall]
- * @property {((ctx: CallContext & {result: unknown, isError: boolean, error: Error | null}) => void | {result?: unknown} | Promise<void | {result?: unknown}>)[]} [afterCall]
- * @property {(ctx: CallContext & {reason: string}) => boolean | Promise<boolean>} [approve]
- * @property {(event: any) => void} [onEvent]  telemetry: every event, with real names
- */
+/** @typedef {import('./hooks.js').CallContext} CallContext */
+/** @typedef {import('./hooks.js').Hooks} Hooks */
 
 /**
  * @typedef {object} AgentOptions
@@ -66,7 +40,7 @@ import { accountTokens, loadTokenizer } from './tokens.js';
  * @property {Hooks} [hooks]
  * @property {string[]} [required]              real names that must be in the session's catalog
  * @property {number} [maxRoundTrips=8]
- * @property {{maxRepeats?: number, maxBridgeCalls?: number, maxRefusals?: number}} [loopGuard]
+ * @property {import('./loop-guard.js').LoopGuardLimits} [loopGuard]
  * @property {number} [callTimeoutMs]
  * @property {'auto' | false | import('./tokens.js').Tokenizer} [tokenizer='auto']
  * @property {Record<string, unknown>} [requestOptions]  extra request fields (max_tokens, temperature, ...)
@@ -103,59 +77,6 @@ import { accountTokens, loadTokenizer } from './tokens.js';
  * @property {string} strategyWhy
  * @property {any[]} messages              the whole history, ready for the next turn
  */
-
-const DEFAULT_GUARD = Object.freeze({ maxRepeats: 2, maxBridgeCalls: 12, maxRefusals: 6 });
-
-/** Stops a model that searches in circles or keeps making refused calls (NemoClaw#12106). */
-class LoopGuard {
-  /** @param {{maxRepeats?: number, maxBridgeCalls?: number, maxRefusals?: number}} limits */
-  constructor(limits) {
-    this.limits = { ...DEFAULT_GUARD, ...limits };
-    /** @type {Map<string, number>} */
-    this.seen = new Map();
-    this.sinceProgress = 0;
-    this.refusals = 0;
-    /** @type {string | null} */
-    this.tripped = null;
-  }
-
-  /** @param {string} kind @param {unknown} args @returns {string | null} why it trips */
-  bridge(kind, args) {
-    const key = `${kind}:${stableJson(args)}`;
-    const n = (this.seen.get(key) ?? 0) + 1;
-    this.seen.set(key, n);
-    this.sinceProgress++;
-    if (n > this.limits.maxRepeats) return this.#trip(`the same ${kind} was repeated ${n} times`);
-    if (this.sinceProgress > this.limits.maxBridgeCalls) {
-      return this.#trip(`${this.sinceProgress} searches/describes without calling a tool`);
-    }
-    return null;
-  }
-
-  refusal() {
-    this.refusals++;
-    return this.refusals > this.limits.maxRefusals ? this.#trip(`${this.refusals} refused calls`) : null;
-  }
-
-  progress() {
-    this.sinceProgress = 0;
-  }
-
-  /** @param {string} why */
-  #trip(why) {
-    this.tripped ??= why;
-    return why;
-  }
-}
-
-/** JSON with sorted keys, so {a,b} and {b,a} are the same search. @param {unknown} v */
-function stableJson(v) {
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson(/** @type {any} */ (v)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
 
 /** A function executor's return value as an MCP CallToolResult. @param {unknown} r */
 function asCallToolResult(r) {
@@ -413,22 +334,15 @@ export class Agent {
     /** @param {string} reason */
     const blocked = (reason) => {
       /** @type {LogicalCall} */
-      const entry = { ...pick(ctx), outcome: 'blocked', reason };
+      const entry = { ...logicalCallFields(ctx), outcome: 'blocked', reason };
       turn.calls.push(entry);
       this.#emit({ type: 'blocked', ...entry });
       return { ...base, kind: /** @type {const} */ ('blocked'), value: `Blocked: ${reason}`, isError: true };
     };
 
-    for (const hook of hooks.beforeCall ?? []) {
-      const verdict = await hook({ ...ctx, arguments: structuredClone(ctx.arguments) });
-      if (!verdict) continue;
-      if (typeof verdict.block === 'string') return blocked(verdict.block);
-      if (verdict.arguments && typeof verdict.arguments === 'object') ctx = { ...ctx, arguments: verdict.arguments };
-      if (typeof verdict.requireApproval === 'string') {
-        const approved = hooks.approve ? await hooks.approve({ ...ctx, reason: verdict.requireApproval }) : false;
-        if (!approved) return blocked(`not approved (${verdict.requireApproval})`);
-      }
-    }
+    const before = await runBeforeCallHooks(hooks, ctx);
+    ctx = before.ctx;
+    if (before.blocked !== null) return blocked(before.blocked);
 
     let result;
     let isError = false;
@@ -442,12 +356,9 @@ export class Agent {
       result = { content: [{ type: 'text', text: `Error: ${error.message}` }], isError: true };
       isError = true;
     }
-    for (const hook of hooks.afterCall ?? []) {
-      const replaced = await hook({ ...ctx, result, isError, error });
-      if (replaced && replaced.result !== undefined) result = replaced.result;
-    }
+    result = await runAfterCallHooks(hooks, ctx, { result, isError, error });
     /** @type {LogicalCall} */
-    const entry = { ...pick(ctx), outcome: isError ? 'error' : 'ok', result };
+    const entry = { ...logicalCallFields(ctx), outcome: isError ? 'error' : 'ok', result };
     if (error) entry.reason = error.message;
     turn.calls.push(entry);
     this.#emit({ type: 'call', ...entry });
@@ -480,7 +391,7 @@ export class Agent {
 }
 
 /** @param {CallContext} ctx */
-function pick(ctx) {
+function logicalCallFields(ctx) {
   return {
     name: ctx.name,
     arguments: ctx.arguments,

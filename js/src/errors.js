@@ -1,13 +1,9 @@
-// The one error type the package throws. `code` mirrors the core's error codes
-// (docs/wasm-boundary.md) plus a few that only the JS layer can produce.
+// The one error type the package throws. Its `code` is one of js/src/error-codes.json: the
+// core's error codes plus those only the JS layer raises.
 
-/**
- * Error codes. From the core: INVALID_ARGUMENT, INVALID_TOOL, INVALID_SCHEMA, INVALID_CONFIG,
- * INVALID_JSON, DUPLICATE_NAME, RESERVED_NAME, NOT_FOUND, TOO_LARGE, INTERNAL.
- * From the JS layer: DISPOSED (use after dispose() or Session#close()) and WASM_LOAD_FAILED.
- * @typedef {'INVALID_ARGUMENT'|'INVALID_TOOL'|'INVALID_SCHEMA'|'INVALID_CONFIG'|'INVALID_JSON'|
- *   'DUPLICATE_NAME'|'RESERVED_NAME'|'NOT_FOUND'|'TOO_LARGE'|'INTERNAL'|'DISPOSED'|'WASM_LOAD_FAILED'} ToolSearchErrorCode
- */
+// @generated-begin error-codes: js/scripts/build.mjs writes the ToolSearchErrorCode union here
+/** @typedef {string} ToolSearchErrorCode  (the build narrows it to the codes of error-codes.json) */
+// @generated-end error-codes
 
 /** Thrown for every failure the package reports. Check `code`, not the message. */
 export class ToolSearchError extends Error {

@@ -302,19 +302,10 @@ export interface TokenEstimate {
   charsDiv4: number;
 }
 
-export type ToolSearchErrorCode =
-  | 'INVALID_ARGUMENT'
-  | 'INVALID_TOOL'
-  | 'INVALID_SCHEMA'
-  | 'INVALID_CONFIG'
-  | 'INVALID_JSON'
-  | 'DUPLICATE_NAME'
-  | 'RESERVED_NAME'
-  | 'NOT_FOUND'
-  | 'TOO_LARGE'
-  | 'INTERNAL'
-  | 'DISPOSED'
-  | 'WASM_LOAD_FAILED';
+// @generated-begin error-codes: js/scripts/build.mjs writes the ToolSearchErrorCode union here
+/** The build narrows this to the codes of js/src/error-codes.json. */
+export type ToolSearchErrorCode = string;
+// @generated-end error-codes
 
 /** Every failure the package reports. */
 export declare class ToolSearchError extends Error {

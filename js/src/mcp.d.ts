@@ -77,7 +77,3 @@ export declare class McpHub {
   dispatch(resolution: { kind: string; name: string; arguments: Record<string, unknown> }, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<CallToolResult>;
 }
 export declare function createMcpHub(toolSearch: ToolSearch, options?: McpHubOptions): McpHub;
-export declare function listAllTools(
-  client: { listTools(params?: { cursor?: string }, options?: object): Promise<{ tools: any[]; nextCursor?: string }> },
-  options?: { maxPages?: number; timeoutMs?: number },
-): Promise<any[]>;

@@ -11,6 +11,7 @@
 // parts a server spec needs (no stdio import for HTTP servers, so this also runs on the edge).
 
 import { ToolSearchError } from './errors.js';
+import { readAllToolPages } from './mcp-list-tools.js';
 
 /**
  * How to reach one server. Exactly one of: `command` (stdio), `url` (Streamable HTTP),
@@ -70,13 +71,17 @@ function loadSdk() {
   return sdkCore;
 }
 
-/** Rejects with `error()` after `ms` unless `promise` settles first. */
-function withTimeout(promise, ms, error) {
+/**
+ * Rejects with an Error saying `message`, with code "TIMEOUT" (what isTimeout() recognises),
+ * after `ms` unless `promise` settles first.
+ * @template T @param {Promise<T>} promise @param {number} ms @param {string} message @returns {Promise<T>}
+ */
+function withTimeout(promise, ms, message) {
   let timer;
   return Promise.race([
     promise,
     new Promise((_, reject) => {
-      timer = setTimeout(() => reject(error()), ms);
+      timer = setTimeout(() => reject(Object.assign(new Error(message), { code: 'TIMEOUT' })), ms);
     }),
   ]).finally(() => clearTimeout(timer));
 }
@@ -303,7 +308,7 @@ export class McpHub {
       signal: options.signal,
     });
     try {
-      return await withTimeout(call, timeoutMs + 1000, () => Object.assign(new Error(`timed out after ${timeoutMs} ms`), { code: 'TIMEOUT' }));
+      return await withTimeout(call, timeoutMs + 1000, `timed out after ${timeoutMs} ms`);
     } catch (error) {
       if (record.generation !== generation || record.state !== STATE_READY) throw this.#unavailable(record);
       if (isTimeout(error)) {
@@ -383,7 +388,7 @@ export class McpHub {
         const { client, transport } = await withTimeout(
           this.#open(record),
           this.#options.connectTimeoutMs,
-          () => Object.assign(new Error(`no answer to initialize within ${this.#options.connectTimeoutMs} ms`), { code: 'TIMEOUT' }),
+          `no answer to initialize within ${this.#options.connectTimeoutMs} ms`,
         );
         if (generation !== record.generation) {
           await client.close?.().catch?.(() => {});
@@ -497,30 +502,17 @@ export class McpHub {
    */
   async #list(record, generation, reason) {
     const client = record.client;
-    const tools = [];
-    const seen = new Set();
-    let cursor;
-    let pages = 0;
-    do {
-      const timeoutMs = this.#options.listTimeoutMs;
-      const page = await withTimeout(
-        client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs }),
-        timeoutMs + 1000,
-        () => Object.assign(new Error(`no answer to tools/list within ${timeoutMs} ms`), { code: 'TIMEOUT' }),
-      );
-      if (generation !== record.generation) return;
-      if (!page || !Array.isArray(page.tools)) throw new Error('tools/list answered without a tools array');
-      tools.push(...page.tools);
-      pages++;
-      cursor = page.nextCursor ?? undefined;
-      if (cursor !== undefined) {
-        if (typeof cursor !== 'string') throw new Error('tools/list answered a nextCursor that is not a string');
-        if (seen.has(cursor)) throw new Error(`tools/list repeated the cursor ${JSON.stringify(cursor)} (pagination loop)`);
-        if (pages >= this.#options.maxPages) throw new Error(`tools/list has more than ${this.#options.maxPages} pages`);
-        seen.add(cursor);
-      }
-    } while (cursor !== undefined);
-    this.#apply(record, tools, pages, reason);
+    const timeoutMs = this.#options.listTimeoutMs;
+    const readPage = (/** @type {string | undefined} */ cursor) => withTimeout(
+      client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs }),
+      timeoutMs + 1000,
+      `no answer to tools/list within ${timeoutMs} ms`,
+    );
+    const listing = await readAllToolPages(readPage, {
+      maxPages: this.#options.maxPages,
+      keepGoing: () => generation === record.generation,
+    });
+    if (listing) this.#apply(record, listing.tools, listing.pages, reason);
   }
 
   /** @param {ServerRecord} record @param {any[]} tools @param {number} pages @param {string} reason */
@@ -586,7 +578,7 @@ export class McpHub {
     record.client = null;
     if (!client || record.spec.client !== undefined) return;
     try {
-      await withTimeout(Promise.resolve(client.close()), 3000, () => new Error('close timed out'));
+      await withTimeout(Promise.resolve(client.close()), 3000, 'close timed out');
     } catch {
       // Best effort: the process may be gone already.
     }
@@ -597,7 +589,7 @@ export class McpHub {
     if (!record.client || typeof record.client.ping !== 'function') return true;
     const ms = this.#options.pingTimeoutMs;
     try {
-      await withTimeout(record.client.ping({ timeout: ms }), ms + 500, () => new Error('ping timed out'));
+      await withTimeout(record.client.ping({ timeout: ms }), ms + 500, 'ping timed out');
       return true;
     } catch {
       return false;
@@ -612,28 +604,4 @@ export class McpHub {
  */
 export function createMcpHub(toolSearch, options) {
   return new McpHub(toolSearch, options);
-}
-
-/**
- * Reads every page of a client's tools/list (following nextCursor, guarding against loops).
- * @param {{listTools(params?: {cursor?: string}, options?: object): Promise<{tools: any[], nextCursor?: string}>}} client
- * @param {{maxPages?: number, timeoutMs?: number}} [options]
- */
-export async function listAllTools(client, options = {}) {
-  const maxPages = options.maxPages ?? 100;
-  const tools = [];
-  const seen = new Set();
-  let cursor;
-  let pages = 0;
-  do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, options.timeoutMs ? { timeout: options.timeoutMs } : undefined);
-    tools.push(...page.tools);
-    pages++;
-    cursor = page.nextCursor ?? undefined;
-    if (cursor !== undefined && (seen.has(cursor) || pages >= maxPages)) {
-      throw new ToolSearchError('INVALID_ARGUMENT', `tools/list pagination did not end (cursor ${JSON.stringify(cursor)} after ${pages} pages)`);
-    }
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
-  return tools;
 }

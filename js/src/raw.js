@@ -40,7 +40,7 @@ export const EMBIND_HANDLE_METHODS = Object.freeze(['clone', 'delete', 'deleteLa
  * units is at least that many UTF-8 bytes, so it is refused here with the same code, before
  * the copy into wasm memory (which would grow the heap for good).
  */
-export const MAX_BOUNDARY_LENGTH = 64 * 1024 * 1024;
+const MAX_BOUNDARY_LENGTH = 64 * 1024 * 1024;
 
 /**
  * Decodes `{"ok":true,"value":...}` / `{"ok":false,"error":{code,message}}`.

@@ -26,6 +26,13 @@ export declare function scriptedModel(
   options?: { finalText?: string },
 ): ScriptedModel;
 export declare function hitsOf(result: { json: unknown; references: string[] } | undefined): string[];
+/**
+ * Arguments a scripted model would write for a tool's input schema: every required property,
+ * `words` in text fields (`query`, `title`, `message`, ...) and simple placeholders elsewhere
+ * (`const`, the first `enum` value, `default`, 1, `true`, `"example-<key>"`). Deterministic.
+ * @example exampleArguments({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }, 'weather') // { query: 'weather' }
+ */
+export declare function exampleArguments(schema: unknown, words: string): Record<string, unknown>;
 
 type Args = Record<string, unknown>;
 export declare const scripts: Readonly<{

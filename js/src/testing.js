@@ -9,9 +9,12 @@
 //                                  native tool references), ctx.tools the names it was offered
 // The model answers in the provider's own response format, so the whole request/response path
 // of a real provider is exercised. Names are the ones the model would write (provider names).
+// exampleArguments() writes the arguments such a model would send for a tool's input schema.
 
 import { resolveProvider } from './providers.js';
 import { searchHitNames } from './provider-plan.js';
+
+export { exampleArguments } from './example-arguments.js';
 
 /**
  * @typedef {object} ScriptContext

@@ -105,6 +105,8 @@ async function main(): Promise<void> {
     }
   }
   const err = new ToolSearchError('NOT_FOUND', 'x', { suggestions: ['y'] });
+  // The codes the MCP hub raises are codes like any other.
+  const hostCodes: ToolSearchErrorCode[] = ['TIMEOUT', 'TOOL_ERROR', 'SERVER_UNAVAILABLE', 'DISPOSED', 'WASM_LOAD_FAILED'];
   const isError: Error = err;
 
   // Misuse the declarations must catch.
@@ -126,7 +128,7 @@ async function main(): Promise<void> {
   ts.size = 3;
 
   void [added, removed, replaced, klass, size, fingerprint, version, match, term, description, suggestions, sid, closed,
-    sessionPlan, visible, saved, kind, estimate, effective, disposed, fromCatalog, isError, badCode];
+    sessionPlan, visible, saved, kind, estimate, effective, disposed, fromCatalog, isError, badCode, hostCodes];
 }
 void main;
 `;

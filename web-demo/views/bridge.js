@@ -4,10 +4,11 @@
 // the real tool call that hooks see. Nothing is executed: the demo's executor only says so.
 
 import { createAgent } from 'tool-search-wasm/agent';
-import { hitsOf, scriptedModel } from 'tool-search-wasm/testing';
+import { scriptedModel } from 'tool-search-wasm/testing';
 
-import { sourceLabel } from '../catalog.js';
-import { badge, fill, h, int, jsonBlock, windowLabel } from '../ui.js';
+import { badge, fill, h, int, jsonBlock, svgIcon, windowLabel } from '../ui.js';
+import { toRounds } from './bridge-rounds.js';
+import { FINAL_TEXT, SCENARIOS, defaultRequest, scenarioById } from './bridge-scenarios.js';
 
 const PROVIDER_TABS = /** @type {const} */ ([
   ['openai-chat', 'OpenAI Chat'],
@@ -19,160 +20,6 @@ const PROVIDER_TABS = /** @type {const} */ ([
 const MODEL_NAMES = { 'openai-chat': 'gpt-4.1', 'openai-responses': 'gpt-4.1', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash' };
 const SYSTEM = 'You are a helpful assistant. Use the tools when they help.';
 
-const DEFAULT_REQUESTS = {
-  official: 'Create a GitHub issue about the login bug',
-  seal: 'Book a flight to Tokyo for next Friday',
-};
-
-/** String fields the scripted model fills with the user's words. */
-const TEXT_KEYS = /^(title|query|q|text|message|body|content|prompt|description|summary|search|keyword|keywords)$/i;
-
-/**
- * @typedef {object} Plan
- * @property {any[]} steps                  the scripted model's steps (objects or ctx => step)
- * @property {import('tool-search-wasm').Scope} [scope]
- * @property {string} [scopeNote]
- */
-
-/**
- * @typedef {object} Scenario
- * @property {string} id
- * @property {string} label
- * @property {string} blurb
- * @property {(c: {request: string, ts: any, records: any[]}) => Plan | string} build  a string: why it cannot run
- */
-
-/** @type {Scenario[]} */
-const SCENARIOS = [
-  {
-    id: 'bridge',
-    label: 'Search, describe, call',
-    blurb: 'The model searches, reads the top hit’s schema, and calls it through tool_call. The engine unwraps the call: hooks see the real tool.',
-    build: ({ request }) => {
-      let target = '';
-      return {
-        steps: [
-          { call: 'tool_search', arguments: { query: request } },
-          (ctx) => {
-            target = hitsOf(ctx.results[0])[0] ?? '';
-            return target ? { call: 'tool_describe', arguments: { name: target } } : { text: 'I found no tool for that.' };
-          },
-          (ctx) => ({ call: 'tool_call', arguments: { name: target, arguments: exampleArguments(schemaIn(ctx.results[0]), request) } }),
-          { text: finalText() },
-        ],
-      };
-    },
-  },
-  {
-    id: 'bad-args',
-    label: 'Refusal: bad arguments',
-    blurb: 'The model calls a tool without its required arguments. The engine refuses before anything runs and returns the schema; the model retries.',
-    build: ({ request }) => {
-      let target = '';
-      return {
-        steps: [
-          { call: 'tool_search', arguments: { query: request } },
-          (ctx) => {
-            const matches = matchesIn(ctx.results[0]);
-            target = (matches.find((m) => Array.isArray(m.required) && m.required.length > 0) ?? matches[0])?.name ?? '';
-            return target ? { call: 'tool_call', arguments: { name: target, arguments: {} } } : { text: 'I found no tool for that.' };
-          },
-          (ctx) => ({ call: 'tool_call', arguments: { name: target, arguments: exampleArguments(schemaIn(ctx.results[0]), request) } }),
-          { text: finalText() },
-        ],
-      };
-    },
-  },
-  {
-    id: 'recursion',
-    label: 'Refusal: recursion',
-    blurb: 'The model wraps a bridge tool in tool_call. The engine refuses (recursion guard); the model then searches properly and calls the top hit.',
-    build: ({ request }) => ({
-      steps: [
-        { call: 'tool_call', arguments: { name: 'tool_search', arguments: { query: request } } },
-        { call: 'tool_search', arguments: { query: request } },
-        (ctx) => {
-          const top = hitsOf(ctx.results[0])[0];
-          const match = matchesIn(ctx.results[0])[0];
-          return top ? { call: 'tool_call', arguments: { name: top, arguments: exampleArguments(match?.input_schema, request) } } : { text: 'I found no tool for that.' };
-        },
-        { text: finalText() },
-      ],
-    }),
-  },
-  {
-    id: 'core',
-    label: 'Refusal: core tool via the bridge',
-    blurb: 'The model sends a core tool through tool_call. The engine refuses with “call it directly”, and the model does.',
-    build: ({ records }) => {
-      const core = records.find((r) => r.class === 'core');
-      if (!core) return 'This catalog has no core tool.';
-      const args = exampleArguments(core.inputSchema, 'git status');
-      return {
-        steps: [
-          { call: 'tool_call', arguments: { name: core.name, arguments: args } },
-          { call: core.name, arguments: args },
-          { text: finalText() },
-        ],
-      };
-    },
-  },
-  {
-    id: 'scope',
-    label: 'Refusal: out of scope',
-    blurb: 'The session is granted only some toolsets. The model calls a tool outside them (one it remembers) and is answered as if the tool did not exist.',
-    build: ({ request, ts, records }) => {
-      const [top] = ts.search(request, { limit: 1 });
-      if (!top) return 'No tool matches this request; try another one.';
-      const sources = [...new Set(records.filter((r) => r.class !== 'core').map((r) => r.source))].filter((s) => s !== top.source);
-      const scope = sources.length > 0
-        ? { sources }
-        : { tools: ts.search(request, { limit: 20 }).map((/** @type {any} */ x) => x.name).filter((/** @type {string} */ n) => n !== top.name) };
-      const scopeNote = sources.length > 0
-        ? `This session is granted every source except ${sourceLabel(top.source)} (${sources.length} source${sources.length === 1 ? '' : 's'}), plus the core tools.`
-        : `This session is granted ${scope.tools?.length ?? 0} tools, not ${top.name}, plus the core tools.`;
-      const schema = records.find((r) => r.name === top.name)?.inputSchema;
-      return {
-        scope,
-        scopeNote,
-        steps: [
-          { call: 'tool_call', arguments: { name: top.name, arguments: exampleArguments(schema, request) } },
-          { text: `I cannot use ${top.name} in this session.` },
-        ],
-      };
-    },
-  },
-  {
-    id: 'direct',
-    label: 'Direct call (lazy activation)',
-    blurb: 'The model calls a deferred tool by its real name without searching. The engine activates it and dispatches it transparently.',
-    build: ({ request, ts, records }) => {
-      const [top] = ts.search(request, { limit: 1, deferredOnly: true });
-      if (!top) return 'No deferred tool matches this request; try another one.';
-      const schema = records.find((r) => r.name === top.name)?.inputSchema;
-      return { steps: [{ call: top.name, arguments: exampleArguments(schema, request) }, { text: finalText() }] };
-    },
-  },
-  {
-    id: 'repair',
-    label: 'Repair: arguments as a JSON string',
-    blurb: 'The model passes tool_call’s arguments as JSON text, a common mistake. The engine parses them and says so in the repairs.',
-    build: ({ request }) => ({
-      steps: [
-        { call: 'tool_search', arguments: { query: request } },
-        (ctx) => {
-          const top = hitsOf(ctx.results[0])[0];
-          const match = matchesIn(ctx.results[0])[0];
-          return top
-            ? { call: 'tool_call', arguments: { name: top, arguments: JSON.stringify(exampleArguments(match?.input_schema, request)) } }
-            : { text: 'I found no tool for that.' };
-        },
-        { text: finalText() },
-      ],
-    }),
-  },
-];
-
 /**
  * @param {typeof import('../app.js').app} app
  * @param {HTMLElement} root
@@ -182,13 +29,13 @@ export function bridgeView(app, root) {
   let provider = /** @type {keyof typeof MODEL_NAMES} */ ('openai-chat');
   let selectedRound = 0;
   let playing = 0;
-  /** @type {null | {turn: any, rounds: any[], requests: any[], scenario: Scenario, plan: Plan, request: string}} */
+  /** @type {null | {turn: any, rounds: any[], requests: any[], scenario: import('./bridge-scenarios.js').Scenario, plan: import('./bridge-scenarios.js').Plan, request: string}} */
   let last = null;
 
   const request = /** @type {HTMLInputElement} */ (h('input', { id: 'bridge-request', type: 'text', autocomplete: 'off', spellcheck: 'false' }));
   const scenario = /** @type {HTMLSelectElement} */ (h('select', { id: 'bridge-scenario' }, SCENARIOS.map((s) => h('option', { value: s.id }, s.label))));
   const blurb = h('p', { class: 'blurb', id: 'scenario-blurb' });
-  const play = h('button', { type: 'submit', class: 'button primary', id: 'bridge-play' }, playIcon(), 'Play turn');
+  const play = h('button', { type: 'submit', class: 'button primary', id: 'bridge-play' }, svgIcon('<path d="M8 5v14l11-7z"/>'), 'Play turn');
   const gateNote = h('div', { class: 'gate-note', hidden: true });
   const timeline = h('ol', { class: 'timeline', id: 'timeline', 'aria-live': 'polite' });
   const summary = h('div', { class: 'turn-summary' });
@@ -227,7 +74,7 @@ export function bridgeView(app, root) {
 
   app.on('catalog', () => {
     const c = state.catalog;
-    request.value = DEFAULT_REQUESTS[/** @type {keyof typeof DEFAULT_REQUESTS} */ (c?.id ?? '')] ?? firstExample(c?.records ?? []);
+    request.value = defaultRequest(c);
     last = null;
     renderGate();
     fill(timeline, h('li', { class: 'empty' }, 'Press “Play turn” to run the scripted model through one turn.'));
@@ -237,7 +84,7 @@ export function bridgeView(app, root) {
   app.on('plan', renderGate);
 
   function renderBlurb() {
-    const s = SCENARIOS.find((x) => x.id === scenario.value) ?? SCENARIOS[0];
+    const s = scenarioById(scenario.value);
     blurb.textContent = s.blurb;
   }
 
@@ -263,7 +110,7 @@ export function bridgeView(app, root) {
     const ts = state.ts;
     if (!ts || !state.catalog) return;
     const me = ++playing;
-    const s = SCENARIOS.find((x) => x.id === scenario.value) ?? SCENARIOS[0];
+    const s = scenarioById(scenario.value);
     const text = request.value.trim() || request.placeholder;
     const plan = s.build({ request: text, ts, records: state.catalog.records });
     if (typeof plan === 'string') {
@@ -279,7 +126,7 @@ export function bridgeView(app, root) {
     const model = scriptedModel(provider, (ctx) => {
       if (ctx.results.length > 0) trace.push({ type: 'results', roundTrip: ctx.roundTrip - 1, results: ctx.results });
       const step = plan.steps[ctx.step];
-      const resolved = (typeof step === 'function' ? step(ctx) : step) ?? { text: finalText() };
+      const resolved = (typeof step === 'function' ? step(ctx) : step) ?? { text: FINAL_TEXT };
       trace.push({ type: 'model', roundTrip: ctx.roundTrip, step: resolved });
       return resolved;
     });
@@ -448,45 +295,7 @@ export function bridgeView(app, root) {
   }
 }
 
-// ---- turning the trace into rounds -----------------------------------------------------------
-
-/**
- * Groups the trace by model request: what was sent, what the model said, how each call was
- * answered, and what went back to the model.
- * @param {any[]} trace
- */
-function toRounds(trace) {
-  /** @type {any[]} */
-  const rounds = [];
-  /** @type {any} */
-  let current = null;
-  for (const entry of trace) {
-    if (entry.type === 'event' && entry.event.type === 'request') {
-      current = { roundTrip: entry.event.roundTrip, tools: entry.event.tools, deferred: entry.event.deferred, model: null, items: [] };
-      rounds.push(current);
-    } else if (!current) {
-      continue;
-    } else if (entry.type === 'model') {
-      current.model = entry.step;
-    } else if (entry.type === 'event' && ['search', 'describe', 'refusal'].includes(entry.event.type)) {
-      current.items.push({ kind: entry.event.type, event: entry.event });
-    } else if (entry.type === 'hook') {
-      current.items.push({ kind: 'dispatch', ctx: entry.ctx });
-    } else if (entry.type === 'event' && (entry.event.type === 'call' || entry.event.type === 'blocked')) {
-      const item = [...current.items].reverse().find((i) => i.kind === 'dispatch' && !i.call && i.ctx.name === entry.event.name);
-      if (item) item.call = entry.event;
-    } else if (entry.type === 'event' && entry.event.type === 'loop_guard') {
-      current.items.push({ kind: 'guard', event: entry.event });
-    } else if (entry.type === 'results') {
-      const round = rounds.find((r) => r.roundTrip === entry.roundTrip);
-      const answers = (round?.items ?? []).filter((/** @type {any} */ i) => i.kind !== 'guard');
-      entry.results.forEach((/** @type {any} */ result, /** @type {number} */ i) => {
-        if (answers[i]) answers[i].result = result;
-      });
-    }
-  }
-  return rounds;
-}
+// ---- describing a request ---------------------------------------------------------------------
 
 /** @param {string[]} tools @param {number} deferred @param {Set<string>} core */
 function describeTools(tools, deferred, core) {
@@ -599,82 +408,11 @@ function compact(value) {
   return s.length > 400 ? `${s.slice(0, 400)}…` : s;
 }
 
-// ---- the scripted model's helpers ----------------------------------------------------------------
+// ---- the demo host -------------------------------------------------------------------------------
 
-/** @param {any} ctx */
+/** What the demo's executor answers instead of running the tool. @param {any} ctx */
 function notExecuted(ctx) {
   const where = ctx.server ? `the ${ctx.server} MCP server` : ctx.source === 'core' ? 'the host’s own function' : 'the host';
   return `[demo] Not executed. A real host would now send ${ctx.name} to ${where}. No result exists.`;
-}
-
-function finalText() {
-  return 'The call was dispatched. (Scripted model: a real model would answer from the tool’s result; in this demo the host does not execute it.)';
-}
-
-/** Search matches in a tool result. @param {any} result */
-function matchesIn(result) {
-  const json = result?.json;
-  return Array.isArray(json?.matches) ? json.matches : [];
-}
-
-/** The input schema in a describe result, or in an invalid_arguments refusal. @param {any} result */
-function schemaIn(result) {
-  const json = result?.json;
-  return json?.input_schema ?? json?.inputSchema ?? json?.parameters ?? null;
-}
-
-/**
- * Arguments a scripted model would write for a schema: every required property, with the
- * user's words in text fields and simple placeholders elsewhere.
- * @param {any} schema
- * @param {string} words
- * @returns {Record<string, unknown>}
- */
-export function exampleArguments(schema, words) {
-  /** @type {Record<string, unknown>} */
-  const out = {};
-  const props = schema?.properties ?? {};
-  for (const key of Array.isArray(schema?.required) ? schema.required : []) out[key] = exampleValue(props[key] ?? {}, key, words, 0);
-  return out;
-}
-
-/** @param {any} s @param {string} key @param {string} words @param {number} depth @returns {unknown} */
-function exampleValue(s, key, words, depth) {
-  if (s.const !== undefined) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.anyOf) && s.anyOf.length > 0) return exampleValue(s.anyOf[0], key, words, depth);
-  if (Array.isArray(s.oneOf) && s.oneOf.length > 0) return exampleValue(s.oneOf[0], key, words, depth);
-  const type = Array.isArray(s.type) ? s.type.find((/** @type {string} */ t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'integer':
-      return Math.max(1, Math.ceil(s.minimum ?? 1));
-    case 'number':
-      return s.minimum ?? 1;
-    case 'boolean':
-      return true;
-    case 'array': {
-      const n = s.minItems ?? 0;
-      return Array.from({ length: n }, () => exampleValue(s.items ?? {}, key, words, depth + 1));
-    }
-    case 'object':
-      return depth > 3 ? {} : exampleArguments(s, words);
-    default:
-      return TEXT_KEYS.test(key) ? words : `example-${key}`;
-  }
-}
-
-/** @param {any[]} records */
-function firstExample(records) {
-  const t = records.find((r) => r.class !== 'core');
-  return t ? t.description || t.name : 'Do something useful';
-}
-
-function playIcon() {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML = '<path d="M8 5v14l11-7z"/>';
-  return svg;
 }
 

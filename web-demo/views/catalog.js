@@ -2,7 +2,7 @@
 // and the tokens sent with and without deferral. The numbers all come from assemble().
 
 import { groupBySource, sourceLabel } from '../catalog.js';
-import { badge, bar, fill, h, int, pct, windowLabel } from '../ui.js';
+import { badge, bar, fill, h, int, pct, svgIcon, windowLabel } from '../ui.js';
 
 const WINDOWS = [8_000, 32_000, 128_000, 200_000, 1_000_000];
 const ROWS_SHOWN = 120;
@@ -251,7 +251,7 @@ export function catalogView(app, root) {
             'aria-label': `${t.pinned ? 'Unpin' : 'Pin'} ${t.name}`,
             title: t.pinned ? 'Unpin' : 'Pin: keep visible while deferral is active',
             onclick: () => app.pin(t.name, !t.pinned),
-          }, pinIcon()),
+          }, svgIcon('<path d="M9 3h6l-1 6 4 4H6l4-4-1-6zM12 13v8"/>')),
     );
   }
 }
@@ -291,12 +291,4 @@ function number(id, value, min, max, step, onChange) {
     else el.value = String(value);
   });
   return el;
-}
-
-function pinIcon() {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML = '<path d="M9 3h6l-1 6 4 4H6l4-4-1-6zM12 13v8"/>';
-  return svg;
 }

@@ -1,7 +1,7 @@
 // Search view: BM25 over the catalog as you type, with each hit's score explained term by term.
 
 import { sourceLabel } from '../catalog.js';
-import { badge, bar, debounce, fill, h, int, millis } from '../ui.js';
+import { badge, bar, debounce, fill, h, int, millis, svgIcon } from '../ui.js';
 
 /** Example queries per preset; the exact-name example is picked from the catalog. */
 const EXAMPLES = {
@@ -44,7 +44,7 @@ export function searchView(app, root) {
     h('div', { class: 'search-head' },
       h('label', { class: 'searchbox' },
         h('span', { class: 'visually-hidden' }, 'Search the catalog'),
-        searchIcon(),
+        svgIcon('<circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/>', 'search-icon'),
         input,
       ),
       limit,
@@ -268,13 +268,4 @@ function pickExactExample(records) {
   if (deferrable.length === 0) return null;
   const preferred = deferrable.find((r) => /get_issue$/.test(r.name));
   return (preferred ?? deferrable[Math.floor(deferrable.length / 2)]).name;
-}
-
-function searchIcon() {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', 'search-icon');
-  svg.innerHTML = '<circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/>';
-  return svg;
 }

@@ -92,6 +92,3 @@ export function defaultCatalogTools() {
     tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, source: `mcp:${server}` })),
   );
 }
-
-/** The engine configuration the tests use for the default catalog (its names collide across servers). */
-export const DEFAULT_CATALOG_CONFIG = { namespacing: 'prefix' };
