@@ -1,7 +1,7 @@
 // Native retrieval evaluator on Seal-Tools style data (see shared/data/README.md).
 //
 //   eval_seal <catalog.jsonl> <queries.jsonl> [--k1 x] [--b y] [--w-name w] [--w-server w]
-//             [--w-desc w] [--w-pnames w] [--w-pdesc w] [--combination bm25f|sum]
+//             [--w-desc w] [--w-pnames w] [--w-pdesc w]
 //             [--stem | --no-stem] [--min-chars n] [--no-whole] [--plain]
 //
 // --plain reproduces the dataset README's baseline shape: one BM25 field holding name,
@@ -89,7 +89,7 @@ bool read_lines(const char* path, std::vector<json>& out) {
 int usage() {
   std::fprintf(stderr,
                "usage: eval_seal <catalog.jsonl> <queries.jsonl> [--k1 x] [--b y] [--w-name w] "
-               "[--w-server w] [--w-desc w] [--w-pnames w] [--w-pdesc w] [--combination bm25f|sum] "
+               "[--w-server w] [--w-desc w] [--w-pnames w] [--w-pdesc w] "
                "[--stem|--no-stem] [--min-chars n] [--no-whole] [--plain]\n");
   return 2;
 }
@@ -125,11 +125,6 @@ int main(int argc, char** argv) {
       double v = 0;
       ok = number(v) && v >= 0;
       params.analyzer.min_token_chars = static_cast<size_t>(v);
-    } else if (flag == "--combination" && i + 1 < argc) {
-      const std::string v = argv[++i];
-      if (v == "bm25f") params.combination = toolsearch::FieldCombination::Bm25F;
-      else if (v == "sum") params.combination = toolsearch::FieldCombination::PerFieldSum;
-      else ok = false;
     } else {
       ok = false;
     }
@@ -179,8 +174,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (plain) {
-    params.weights = {0.0, 0.0, 1.0, 0.0, 0.0};
-    params.combination = toolsearch::FieldCombination::PerFieldSum;
+    params.weights = {0.0, 0.0, 1.0, 0.0, 0.0};  // one field: BM25F is plain BM25
   }
   toolsearch::Catalog catalog;
   if (toolsearch::Status s = catalog.add(std::move(tools)); !s.ok()) {
@@ -218,7 +212,6 @@ int main(int argc, char** argv) {
                      {"description", params.weights.description},
                      {"param_names", params.weights.param_names},
                      {"param_descriptions", params.weights.param_descriptions}}},
-                   {"combination", params.combination == toolsearch::FieldCombination::Bm25F ? "bm25f" : "sum"},
                    {"stem", stem},
                    {"plain_baseline", plain},
                    {"min_chars", params.analyzer.min_token_chars},

@@ -1,6 +1,7 @@
 #include "toolsearch/search_index.hpp"
 
-#include "toolsearch/text.hpp"
+#include "toolsearch/bm25.hpp"
+#include "toolsearch/name_match.hpp"
 
 #include <algorithm>
 #include <array>
@@ -24,38 +25,16 @@ const char* to_string(MatchKind kind) {
 
 namespace {
 
-constexpr size_t kFieldCount = 5;
-enum FieldId : size_t { kName = 0, kServer = 1, kDescription = 2, kParamNames = 3, kParamDescriptions = 4 };
-constexpr const char* kFieldNames[kFieldCount] = {"name", "server", "description", "param_names",
-                                                  "param_descriptions"};
-
-// Term frequency per field, saturated at 255: both search and explain read these same values,
-// so a pathological repetition costs precision, never consistency.
-using FieldTf = std::array<uint8_t, kFieldCount>;
+using bm25::FieldTf;
+using bm25::kFieldCount;
+using bm25::kName;
+using bm25::kServer;
+using bm25::kDescription;
+using bm25::kParamNames;
+using bm25::kParamDescriptions;
 using FieldLengths = std::array<uint32_t, kFieldCount>;
 
 constexpr size_t kMaxSchemaDepth = 8;
-constexpr uint32_t kNoPart = std::numeric_limits<uint32_t>::max();
-
-// The query as one folded UTF-8 string with surrounding blanks removed (for literal matching).
-std::string folded_trimmed(std::string_view text) {
-  const std::u32string decoded = decode_utf8(text).text;
-  size_t begin = 0;
-  size_t end = decoded.size();
-  while (begin < end && is_unicode_space(decoded[begin])) ++begin;
-  while (end > begin && is_unicode_space(decoded[end - 1])) --end;
-  std::string out;
-  out.reserve(end - begin);
-  for (size_t i = begin; i < end; ++i) append_utf8(fold_char(decoded[i]), out);
-  return out;
-}
-
-std::u32string folded_code_points(std::string_view text) {
-  std::u32string out = decode_utf8(text).text;
-  for (char32_t& c : out) c = fold_char(c);
-  return out;
-}
-
 // Parameter names and descriptions, recursively through nested objects and array items.
 // nlohmann::json objects iterate in key order, so the text is deterministic.
 void collect_params(const nlohmann::json& schema, size_t depth, std::string& names,
@@ -77,19 +56,6 @@ void collect_params(const nlohmann::json& schema, size_t depth, std::string& nam
   if (auto items = schema.find("items"); items != schema.end()) {
     collect_params(*items, depth + 1, names, descriptions);
   }
-}
-
-uint64_t hash_parts(const uint32_t* parts, size_t n) {
-  uint64_t h = 14695981039346656037ull;  // FNV-1a over the part ids
-  for (size_t i = 0; i < n; ++i) {
-    uint32_t v = parts[i];
-    for (int k = 0; k < 4; ++k) {
-      h ^= (v & 0xFFu);
-      h *= 1099511628211ull;
-      v >>= 8;
-    }
-  }
-  return h ^ n;
 }
 
 double clamp_non_negative(double v) { return std::isfinite(v) && v > 0 ? v : 0.0; }
@@ -139,17 +105,6 @@ class ScratchLease {
   Scratch& scratch_;
 };
 
-struct ExactMatch {
-  uint32_t tool;
-  int tier;         // 0: literal name, 1: same part sequence, 2: contained in the query
-  uint32_t length;  // parts of the matched name (longer names are more specific)
-};
-
-struct NameSeq {
-  uint32_t tool;
-  std::vector<uint32_t> parts;
-};
-
 struct Ranked {
   double score;
   uint32_t tool;
@@ -181,50 +136,17 @@ struct SearchIndex::Impl {
   std::vector<FieldLengths> field_len;
 
   // Names, for exact matching, the substring fallback and suggestions.
-  std::vector<std::string> names;
-  std::vector<std::string> folded_names;      // UTF-8, folded
-  std::vector<std::string> folded_originals;  // empty when equal to the name
-  std::vector<std::u32string> name_points;      // folded code points
-  std::vector<std::u32string> original_points;  // empty when equal to the name
-  std::unordered_map<std::string, std::vector<uint32_t>> literal_names;
-  std::unordered_map<std::string, uint32_t> part_ids;
-  std::vector<NameSeq> seqs;
-  std::unordered_map<uint64_t, std::vector<uint32_t>> seq_by_hash;
-  size_t max_name_parts = 0;     // longest name, in parts
-  size_t max_literal_bytes = 0;  // longest folded name, in bytes
+  NameMatcher names;
 
   double length_norm(uint32_t doc, size_t field) const {
-    if (avg_len[field] <= 0) return 1.0;
-    return 1.0 - params.b + params.b * field_len[doc][field] / avg_len[field];
+    return bm25::length_norm(params.b, field_len[doc][field], avg_len[field]);
   }
 
-  // Score of one term in one document; `shares`, when given, receives each field's part
-  // (the shares sum to the result).
-  double term_score(uint32_t doc, const FieldTf& tf, double term_idf,
-                    std::array<double, kFieldCount>* shares) const {
-    const double k1 = params.k1;
-    std::array<double, kFieldCount> part{};
-    double total = 0;
-    if (params.combination == FieldCombination::Bm25F) {
-      double pseudo = 0;
-      for (size_t f = 0; f < kFieldCount; ++f) {
-        if (tf[f] == 0 || weights[f] == 0) continue;
-        part[f] = weights[f] * tf[f] / length_norm(doc, f);
-        pseudo += part[f];
-      }
-      if (pseudo > 0) {
-        total = term_idf * pseudo * (k1 + 1) / (pseudo + k1);
-        for (double& p : part) p = total * p / pseudo;
-      }
-    } else {
-      for (size_t f = 0; f < kFieldCount; ++f) {
-        if (tf[f] == 0 || weights[f] == 0) continue;
-        part[f] = weights[f] * term_idf * tf[f] * (k1 + 1) / (tf[f] + k1 * length_norm(doc, f));
-        total += part[f];
-      }
-    }
-    if (shares) *shares = part;
-    return total;
+  // Score of one term in one document; `shares`, when given, receives each field's part.
+  double term_score(uint32_t doc, const FieldTf& tf, double term_idf, bm25::FieldValues* shares) const {
+    bm25::FieldValues norms{};
+    for (size_t f = 0; f < kFieldCount; ++f) norms[f] = length_norm(doc, f);
+    return bm25::term_score(tf, weights, norms, params.k1, term_idf, shares);
   }
 
   // Known query terms, deduplicated, largest possible contribution first (ties by term id).
@@ -242,128 +164,6 @@ struct SearchIndex::Impl {
     return ids;
   }
 
-  uint32_t part_id(const std::string& part) const {
-    auto it = part_ids.find(part);
-    return it == part_ids.end() ? kNoPart : it->second;
-  }
-
-  // Name sequences equal to `parts`, or none when a part is unknown to every name.
-  template <class Visit>
-  void for_each_equal_seq(const std::vector<std::string>& parts, Visit visit) const {
-    if (parts.empty()) return;
-    std::vector<uint32_t> ids(parts.size());
-    for (size_t i = 0; i < parts.size(); ++i) {
-      ids[i] = part_id(parts[i]);
-      if (ids[i] == kNoPart) return;
-    }
-    auto it = seq_by_hash.find(hash_parts(ids.data(), ids.size()));
-    if (it == seq_by_hash.end()) return;
-    for (uint32_t s : it->second) {
-      if (seqs[s].parts == ids) visit(seqs[s]);
-    }
-  }
-
-  // Tools named by the query. Tier 0: the trimmed query is the name, case-insensitively.
-  // Tier 1: the query has the name's part sequence ("Read File" for read_file). Tier 2: one
-  // whitespace-delimited chunk of the query spells a name of two or more parts as an
-  // identifier ("please use `readFile` on x"). One-part names need tier 0 or 1: a name such
-  // as "search" would otherwise hijack every query mentioning the word, and free-text
-  // phrases ("get weather") are left to BM25 because they name intentions, not tools.
-  // One entry per tool, with its best tier.
-  std::vector<ExactMatch> exact_matches(std::string_view query, const std::string& literal) const {
-    std::vector<ExactMatch> found;
-    if (literal.size() <= max_literal_bytes) {
-      if (auto it = literal_names.find(literal); it != literal_names.end()) {
-        for (uint32_t t : it->second) found.push_back({t, 0, 0});
-      }
-    }
-    // Chunks end at blanks and at CJK characters, which run into identifiers unspaced
-    // ("请使用read_file读取").
-    const std::u32string text = decode_utf8(query).text;
-    struct Chunk {
-      size_t start;
-      size_t end;
-      bool one_part;  // plain word: letters, no capital after the first (common prose)
-    };
-    std::vector<Chunk> chunks;
-    bool has_cjk = false;  // CJK runs are parts too, outside every chunk
-    for (size_t i = 0; i < text.size();) {
-      const auto breaks = [](char32_t c) { return is_unicode_space(c) || classify(c) == CharClass::Cjk; };
-      for (; i < text.size() && breaks(text[i]); ++i) {
-        if (!is_unicode_space(text[i])) has_cjk = true;
-      }
-      size_t start = i;
-      while (i < text.size() && !breaks(text[i])) ++i;
-      size_t end = i;
-      while (start < end && classify(text[start]) == CharClass::Other) ++start;
-      while (end > start && classify(text[end - 1]) == CharClass::Other) --end;
-      if (start == end) continue;  // no word character: no part
-      bool one_part = true;
-      for (size_t k = start; k < end && one_part; ++k) {
-        one_part = classify(text[k]) == CharClass::Letter && (k == start || !is_upper(text[k]));
-      }
-      chunks.push_back({start, end, one_part});
-    }
-    // Tier 1: every chunk gives at least one part, so a query with more chunks than the
-    // longest name has parts cannot be a name.
-    if (chunks.size() <= max_name_parts) {
-      for_each_equal_seq(analyzer.name_parts(query), [&](const NameSeq& seq) {
-        found.push_back({seq.tool, 1, static_cast<uint32_t>(seq.parts.size())});
-      });
-    }
-    // Tier 2, unless the query is one chunk and nothing else (then it is tier 1's case).
-    for (size_t c = 0; (chunks.size() > 1 || has_cjk) && c < chunks.size(); ++c) {
-      if (chunks[c].one_part) continue;
-      const std::u32string_view chunk = std::u32string_view(text).substr(chunks[c].start, chunks[c].end - chunks[c].start);
-      const std::vector<std::string> chunk_parts = analyzer.name_parts(to_utf8(chunk));
-      if (chunk_parts.size() < 2) continue;  // one-part names need tier 0 or 1
-      for_each_equal_seq(chunk_parts, [&](const NameSeq& seq) {
-        found.push_back({seq.tool, 2, static_cast<uint32_t>(seq.parts.size())});
-      });
-    }
-    // Keep each tool's best match: lowest tier, then longest name.
-    std::sort(found.begin(), found.end(), [](const ExactMatch& a, const ExactMatch& b) {
-      if (a.tool != b.tool) return a.tool < b.tool;
-      if (a.tier != b.tier) return a.tier < b.tier;
-      return a.length > b.length;
-    });
-    found.erase(std::unique(found.begin(), found.end(),
-                            [](const ExactMatch& a, const ExactMatch& b) { return a.tool == b.tool; }),
-                found.end());
-    return found;
-  }
-
-  // 0 when neither name relates to the query, else min/max length ratio in (0, 1].
-  double substring_closeness(const std::string& query, uint32_t tool) const {
-    double best = 0;
-    for (const std::string* name : {&folded_names[tool], &folded_originals[tool]}) {
-      if (name->empty()) continue;
-      const bool name_has_query = query.size() >= 2 && name->find(query) != std::string::npos;
-      const bool query_has_name = name->size() >= 3 && query.find(*name) != std::string::npos;
-      if (!name_has_query && !query_has_name) continue;
-      const double lo = static_cast<double>(std::min(query.size(), name->size()));
-      const double hi = static_cast<double>(std::max(query.size(), name->size()));
-      best = std::max(best, lo / hi);
-    }
-    return best;
-  }
-
-  void add_name_seq(uint32_t tool, const std::string& name) {
-    const std::vector<std::string> parts = analyzer.name_parts(name);
-    if (parts.empty()) return;
-    NameSeq seq{tool, {}};
-    for (const std::string& p : parts) {
-      auto [it, inserted] = part_ids.emplace(p, static_cast<uint32_t>(part_ids.size()));
-      (void)inserted;
-      seq.parts.push_back(it->second);
-    }
-    // A tool adds its name, then its original name: only the previous entry can repeat it.
-    if (!seqs.empty() && seqs.back().tool == tool && seqs.back().parts == seq.parts) return;
-    max_name_parts = std::max(max_name_parts, seq.parts.size());
-    const uint32_t index = static_cast<uint32_t>(seqs.size());
-    seq_by_hash[hash_parts(seq.parts.data(), seq.parts.size())].push_back(index);
-    seqs.push_back(std::move(seq));
-  }
 };
 
 SearchIndex::SearchIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -385,7 +185,6 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   const size_t n = tools.size();
   m->doc_count = n;
   m->field_len.assign(n, FieldLengths{});
-  m->names.reserve(n);
 
   struct Record {
     uint32_t term;
@@ -450,21 +249,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
       records.push_back(rec);
     }
 
-    // Names for exact matching, the substring fallback and suggestions.
-    m->names.push_back(tool.name);
-    m->folded_names.push_back(folded_trimmed(tool.name));
-    m->name_points.push_back(folded_code_points(tool.name));
-    const bool distinct_original = !tool.original_name.empty() && tool.original_name != tool.name;
-    m->folded_originals.push_back(distinct_original ? folded_trimmed(tool.original_name) : std::string());
-    m->original_points.push_back(distinct_original ? folded_code_points(tool.original_name) : std::u32string());
-    m->max_literal_bytes = std::max({m->max_literal_bytes, m->folded_names.back().size(),
-                                     m->folded_originals.back().size()});
-    m->literal_names[m->folded_names.back()].push_back(doc);
-    if (distinct_original && m->folded_originals.back() != m->folded_names.back()) {
-      m->literal_names[m->folded_originals.back()].push_back(doc);
-    }
-    m->add_name_seq(doc, tool.name);
-    if (distinct_original) m->add_name_seq(doc, tool.original_name);
+    m->names.add(doc, tool.name, tool.original_name, m->analyzer);
   }
 
   for (size_t f = 0; f < kFieldCount; ++f) {
@@ -493,7 +278,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   for (size_t t = 0; t < term_count; ++t) {
     const double df = m->post_begin[t + 1] - m->post_begin[t];
     // Never negative, so a term in most documents still counts a little (never against).
-    m->idf[t] = std::log(1.0 + (docs - df + 0.5) / (df + 0.5));
+    m->idf[t] = bm25::idf(docs, df);
     double best = 0;
     for (uint32_t p = m->post_begin[t]; p < m->post_begin[t + 1]; ++p) {
       m->post_score[p] = m->term_score(m->post_doc[p], m->post_tf[p], m->idf[t], nullptr);
@@ -529,7 +314,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   };
 
   // Exact names first, whatever their BM25 rank.
-  std::vector<ExactMatch> exact = m.exact_matches(query, literal);
+  std::vector<ExactMatch> exact = m.names.exact_matches(query, literal, m.analyzer);
   exact.erase(std::remove_if(exact.begin(), exact.end(), [&](const ExactMatch& e) { return !allowed(e.tool); }),
               exact.end());
   auto is_exact = [&](uint32_t t) {
@@ -674,7 +459,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     std::vector<Ranked> near;
     for (uint32_t t = 0; t < m.doc_count; ++t) {
       if (is_exact(t)) continue;
-      const double closeness = m.substring_closeness(literal, t);
+      const double closeness = m.names.substring_closeness(literal, t);
       if (closeness > 0 && allowed(t)) near.push_back({closeness, t});
     }
     std::sort(near.begin(), near.end(), better);
@@ -700,13 +485,13 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
     const auto it = std::lower_bound(first, last, doc);
     if (it == last || *it != doc) continue;
     const size_t p = static_cast<size_t>(it - m.post_doc.begin());
-    std::array<double, kFieldCount> shares{};
+    bm25::FieldValues shares{};
     const double total = m.term_score(doc, m.post_tf[p], m.idf[term], &shares);
     if (total <= 0) continue;
     e.score += total;  // same terms, order and values as search(): the sums agree exactly
     for (size_t f = 0; f < kFieldCount; ++f) {
       if (m.post_tf[p][f] == 0 || shares[f] <= 0) continue;
-      e.terms.push_back({m.terms[term], kFieldNames[f], m.idf[term], static_cast<double>(m.post_tf[p][f]),
+      e.terms.push_back({m.terms[term], bm25::kFieldNames[f], m.idf[term], static_cast<double>(m.post_tf[p][f]),
                          m.weights[f], m.length_norm(doc, f), shares[f]});
     }
   }
@@ -714,60 +499,17 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
                    [](const TermContribution& a, const TermContribution& b) { return a.score > b.score; });
   const std::string literal = folded_trimmed(query);
   if (literal.empty()) return e;
-  const std::vector<ExactMatch> exact = m.exact_matches(query, literal);
+  const std::vector<ExactMatch> exact = m.names.exact_matches(query, literal, m.analyzer);
   if (std::any_of(exact.begin(), exact.end(), [doc](const ExactMatch& x) { return x.tool == doc; })) {
     e.kind = MatchKind::Exact;
-  } else if (e.score <= 0 && m.substring_closeness(literal, doc) > 0) {
+  } else if (e.score <= 0 && m.names.substring_closeness(literal, doc) > 0) {
     e.kind = MatchKind::Substring;
   }
   return e;
 }
 
 std::vector<std::string> SearchIndex::suggest(std::string_view name, size_t max, const ToolFilter& filter) const {
-  const Impl& m = *impl_;
-  std::vector<std::string> out;
-  const std::string literal = folded_trimmed(name);
-  if (max == 0 || literal.empty()) return out;
-  const std::u32string query = decode_utf8(literal).text;
-  const size_t len = query.size();
-  // Typos allowed grow with the length: 1 up to 5 characters, 2 up to 9, then 3.
-  const size_t max_distance = typo_budget(len);
-
-  struct Candidate {
-    size_t rank;  // edit distance, or max_distance + 1 for a prefix-only relation
-    size_t length_gap;
-    uint32_t tool;
-  };
-  std::vector<Candidate> found;
-  std::vector<size_t> rows;
-  for (uint32_t t = 0; t < m.doc_count; ++t) {
-    if (filter && !filter(t)) continue;
-    size_t best = max_distance + 1;
-    size_t gap = std::numeric_limits<size_t>::max();
-    bool related = false;
-    for (const std::u32string* candidate : {&m.name_points[t], &m.original_points[t]}) {
-      if (candidate->empty()) continue;
-      const size_t d = osa_distance(query, *candidate, max_distance, rows);
-      const bool prefix = len >= 3 && (candidate->compare(0, len, query) == 0 ||
-                                       (candidate->size() >= 3 && query.compare(0, candidate->size(), *candidate) == 0));
-      if (d <= max_distance || prefix) {
-        related = true;
-        best = std::min(best, d);
-        gap = std::min(gap, candidate->size() > len ? candidate->size() - len : len - candidate->size());
-      }
-    }
-    if (related) found.push_back({best, gap, t});
-  }
-  std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
-    if (a.rank != b.rank) return a.rank < b.rank;
-    if (a.length_gap != b.length_gap) return a.length_gap < b.length_gap;
-    return a.tool < b.tool;
-  });
-  for (const Candidate& c : found) {
-    if (out.size() >= max) break;
-    out.push_back(m.names[c.tool]);
-  }
-  return out;
+  return impl_->names.suggest(name, max, filter);
 }
 
 }  // namespace toolsearch

@@ -97,16 +97,6 @@ TEST_CASE("BM25F and per-field sums combine fields as documented", "[search]") {
     CHECK(hits[1].score == Approx(0.2153281096).epsilon(1e-9));
     CHECK(hits[2].score == Approx(0.1335313926).epsilon(1e-9));
   }
-  SECTION("PerFieldSum saturates each field alone") {
-    // 0: 4 * idf * 2.2 / (1 + 1.2 * 1.214286) = 0.478229; 1: 0.133531; 2: their sum 0.611760
-    params.combination = FieldCombination::PerFieldSum;
-    const auto index = SearchIndex::build(catalog, params);
-    const auto hits = index->search("weather", 5);
-    REQUIRE(hits.size() == 3);
-    CHECK(hits[0].score == Approx(0.6117601011).epsilon(1e-9));
-    CHECK(hits[1].score == Approx(0.4782287085).epsilon(1e-9));
-    CHECK(hits[2].score == Approx(0.1335313926).epsilon(1e-9));
-  }
   SECTION("field weights decide between a name match and a description match") {
     params.weights.name = 0.1;  // 0: t = 0.1 / 1.214286 = 0.082353 -> 0.018866 < 0.133531
     const auto index = SearchIndex::build(catalog, params);

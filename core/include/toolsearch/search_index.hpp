@@ -27,22 +27,12 @@ struct FieldWeights {
   double param_descriptions = 0.5;  ///< input schema property descriptions (default 0.5)
 };
 
-/// How a term's frequencies in the five fields combine into one score.
-enum class FieldCombination {
-  /// BM25F: weighted, length-normalised frequencies are summed across fields and saturated
-  /// once: idf * t (k1 + 1) / (t + k1), t = sum_f w_f tf_f / norm_f. Default.
-  Bm25F,
-  /// Each field is saturated on its own and the field scores are summed:
-  /// sum_f w_f idf tf_f (k1 + 1) / (tf_f + k1 norm_f).
-  PerFieldSum,
-};
-
 /// Out-of-range values are clamped when the index is built: k1 >= 0, 0 <= b <= 1, weights >= 0.
+/// Scoring is BM25F (see bm25.hpp): per-field length norms, weighted, saturated once.
 struct Bm25Params {
   double k1 = 1.2;  ///< default 1.2
   double b = 0.75;  ///< default 0.75
   FieldWeights weights;
-  FieldCombination combination = FieldCombination::Bm25F;  ///< default Bm25F
   /// The tokenizer pipeline used for tools and queries. Default: no stemmer, because
   /// light_english_stem did not help on Seal-Tools dev (recall@5 0.906 -> 0.905, recall@10
   /// 0.957 -> 0.954); the seam stays for catalogs where it does.

@@ -32,6 +32,8 @@ struct Word {
 /// `_` and `-` between two word characters are kept inside the word: they are identifier
 /// joiners, which split_identifier handles (so the whole identifier can be kept as a token).
 std::vector<Word> split_words(std::u32string_view text);
+/// split_words into a reused vector (cleared first).
+void split_words_into(std::u32string_view text, std::vector<Word>& words);
 
 // ---------------------------------------------------------------------------------------------
 // Stage "split_identifier"
@@ -41,6 +43,8 @@ std::vector<Word> split_words(std::u32string_view text);
 /// lowercase letter ("parseHTTPResponse" -> parse, HTTP, Response) and at letter/digit
 /// boundaries ("v2api" -> v, 2, api). Joiners never appear in the parts.
 std::vector<std::u32string_view> split_identifier(std::u32string_view word);
+/// split_identifier into a reused vector (cleared first).
+void split_identifier_into(std::u32string_view word, std::vector<std::u32string_view>& parts);
 
 // ---------------------------------------------------------------------------------------------
 // Stage "fold_case"
@@ -90,32 +94,15 @@ struct AnalyzerOptions {
   Stemmer stemmer;
 };
 
-/// What one analyze() run did: invalid input is counted, never silently lost.
-struct AnalyzerStats {
-  size_t bytes = 0;               ///< input size
-  size_t code_points = 0;         ///< after decoding (U+FFFD replacements included)
-  size_t invalid_bytes = 0;       ///< bytes replaced by U+FFFD
-  size_t words = 0;               ///< words found by split_words (CJK runs included)
-  size_t identifier_parts = 0;    ///< parts produced by split_identifier
-  size_t whole_identifiers = 0;   ///< extra whole-identifier tokens emitted
-  size_t cjk_grams = 0;           ///< bigrams and unigrams emitted for CJK runs
-  size_t dropped_short = 0;       ///< tokens removed by drop_short
-  size_t stemmed = 0;             ///< tokens the stemmer changed
-  size_t tokens = 0;              ///< tokens emitted
-
-  AnalyzerStats& operator+=(const AnalyzerStats& other);
-};
-
 /// Composes the stages. Stateless after construction: one Analyzer can serve many threads.
 class Analyzer {
  public:
   explicit Analyzer(AnalyzerOptions options = {});
 
   /// Tokens of `text`, in text order (a whole identifier follows its parts).
-  std::vector<std::string> analyze(std::string_view text, AnalyzerStats* stats = nullptr) const;
+  std::vector<std::string> analyze(std::string_view text) const;
   /// Same, appending to `out`.
-  void analyze_into(std::string_view text, std::vector<std::string>& out,
-                    AnalyzerStats* stats = nullptr) const;
+  void analyze_into(std::string_view text, std::vector<std::string>& out) const;
 
   /// The folded identifier parts of `text`, for exact-name matching: nothing dropped, no
   /// stemming, no whole identifiers, a CJK run kept as one part.

@@ -1,0 +1,70 @@
+// Tool names as the search sees them: the exact-name tiers, the literal substring fallback and
+// "did you mean" suggestions. Built once per index; immutable afterwards.
+#pragma once
+
+#include "toolsearch/tokenizer.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace toolsearch {
+
+/// The query as one folded UTF-8 string with surrounding blanks removed (literal matching).
+std::string folded_trimmed(std::string_view text);
+
+/// A tool the query names.
+struct ExactMatch {
+  uint32_t tool;
+  int tier;         ///< 0: literal name, 1: same part sequence, 2: spelled by one query chunk
+  uint32_t length;  ///< parts of the matched name (longer names are more specific)
+};
+
+class NameMatcher {
+ public:
+  /// Registers tool number `tool` (tools are added in catalog order, 0, 1, ...) under its
+  /// name and, when different, its unprefixed MCP name.
+  void add(uint32_t tool, const std::string& name, const std::string& original_name, const Analyzer& analyzer);
+
+  /// Tools named by the query, one entry per tool with its best tier (see SearchIndex::search
+  /// for the tiers). `literal` is folded_trimmed(query).
+  std::vector<ExactMatch> exact_matches(std::string_view query, const std::string& literal,
+                                        const Analyzer& analyzer) const;
+
+  /// 0 when neither name of `tool` relates to the folded query, else min/max length ratio in
+  /// (0, 1]: the name contains the query (2+ bytes) or the query contains the name (3+ bytes).
+  double substring_closeness(const std::string& literal, uint32_t tool) const;
+
+  /// Up to `max` names close to `name`, best first (see SearchIndex::suggest).
+  std::vector<std::string> suggest(std::string_view name, size_t max,
+                                   const std::function<bool(size_t)>& filter) const;
+
+  const std::string& name(uint32_t tool) const { return names_[tool]; }
+
+ private:
+  struct NameSeq {
+    uint32_t tool;
+    std::vector<uint32_t> parts;
+  };
+  uint32_t part_id(const std::string& part) const;
+  void add_seq(uint32_t tool, const std::string& name, const Analyzer& analyzer);
+  template <class Visit>
+  void for_each_equal_seq(const std::vector<std::string>& parts, Visit visit) const;
+
+  std::vector<std::string> names_;
+  std::vector<std::string> folded_names_;        // UTF-8, folded
+  std::vector<std::string> folded_originals_;    // empty when equal to the name
+  std::vector<std::u32string> name_points_;      // folded code points
+  std::vector<std::u32string> original_points_;  // empty when equal to the name
+  std::unordered_map<std::string, std::vector<uint32_t>> literal_names_;
+  std::unordered_map<std::string, uint32_t> part_ids_;
+  std::vector<NameSeq> seqs_;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> seq_by_hash_;
+  size_t max_name_parts_ = 0;     // longest name, in parts
+  size_t max_literal_bytes_ = 0;  // longest folded name, in bytes
+};
+
+}  // namespace toolsearch
