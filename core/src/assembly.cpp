@@ -128,9 +128,16 @@ const char* to_string(AssemblyMode mode) {
   switch (mode) {
     case AssemblyMode::Bridge: return "bridge";
     case AssemblyMode::Preselect: return "preselect";
-    case AssemblyMode::PreselectWithBridge: return "preselect_with_bridge";
+    case AssemblyMode::PreselectWithBridge: return "preselect+bridge";
   }
   return "bridge";
+}
+
+std::optional<AssemblyMode> assembly_mode_from_string(std::string_view text) {
+  for (AssemblyMode mode : {AssemblyMode::Bridge, AssemblyMode::Preselect, AssemblyMode::PreselectWithBridge}) {
+    if (text == to_string(mode)) return mode;
+  }
+  return std::nullopt;
 }
 
 const char* to_string(VisibleKind kind) {
@@ -151,7 +158,7 @@ const char* to_string(Strategy strategy) {
     case Strategy::Passthrough: return "passthrough";
     case Strategy::Bridge: return "bridge";
     case Strategy::Preselect: return "preselect";
-    case Strategy::PreselectWithBridge: return "preselect_with_bridge";
+    case Strategy::PreselectWithBridge: return "preselect+bridge";
   }
   return "passthrough";
 }
@@ -430,34 +437,6 @@ Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config
   } catch (const std::exception& e) {
     return Status::error(ErrorCode::Internal, std::string("assembly failed: ") + e.what());
   }
-}
-
-json assembly_to_json(const AssemblyResult& r) {
-  json visible = json::array();
-  for (const VisibleTool& t : r.visible) {
-    visible.push_back({{"name", t.name},
-                       {"description", t.description},
-                       {"inputSchema", t.input_schema},
-                       {"kind", to_string(t.kind)},
-                       {"tokens", t.tokens}});
-  }
-  json gate = {{"mode", to_string(r.gate.mode)},
-               {"active", r.gate.active},
-               {"contextWindow", r.gate.context_window},
-               {"threshold", r.gate.threshold},
-               {"deferrableCount", r.gate.deferrable_count},
-               {"deferrableTokens", r.gate.deferrable_tokens},
-               {"reason", r.gate.reason}};
-  json tokens = {{"withoutDeferral", r.tokens.without_deferral},
-                 {"withDeferral", r.tokens.with_deferral},
-                 {"saved", r.tokens.saved}};
-  return {{"strategy", to_string(r.strategy)},
-          {"tier", r.tier},
-          {"visible", std::move(visible)},
-          {"logical", r.logical},
-          {"deferred", r.deferred},
-          {"tokens", std::move(tokens)},
-          {"gate", std::move(gate)}};
 }
 
 }  // namespace toolsearch

@@ -1,5 +1,8 @@
 #include "toolsearch/bridge.hpp"
 
+#include "toolsearch/argument_repair.hpp"
+#include "toolsearch/bridge_render.hpp"
+
 #include "toolsearch/json_codec.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
@@ -16,38 +19,11 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr size_t kMaxArgumentDepth = 64;   // the validator's default depth; deeper is refused
-constexpr size_t kEchoBytes = 128;         // a model-supplied name echoed back in a message
 constexpr size_t kMaxQueryBytes = 1024;    // longer queries are clipped (bounded search work)
 constexpr size_t kSuggestions = 3;         // "did you mean" names
 constexpr size_t kSuggestInputBytes = 64;  // edit distance is O(n*m): bound n
 constexpr size_t kListedSources = 50;      // available_sources on a no-hit search
 constexpr size_t kListedViolations = 10;   // violations spelled out in the refusal message
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-// A model-supplied string, made safe and short enough to quote in a message.
-std::string echo(std::string_view text, size_t max_bytes = kEchoBytes) {
-  if (text.size() <= max_bytes) return valid_utf8(text);
-  return valid_utf8(clip_utf8(text, max_bytes)) + "...";
-}
-
-std::string json_quoted(std::string_view text) {
-  return json(echo(text)).dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
-bool is_abbreviation(const std::string& text, size_t dot) {
-  size_t start = text.rfind(' ', dot);
-  start = start == std::string::npos ? 0 : start + 1;
-  const std::string_view word = std::string_view(text).substr(start, dot - start);
-  return word.size() == 1 || word.find('.') != std::string_view::npos || word == "vs";
-}
 
 class Resolver {
  public:
@@ -118,89 +94,22 @@ class Resolver {
       const Tool* tool = visible_tool(s);  // belt and braces: never trust a filter we did not run
       if (tool && (!deferrable_only || tool->tool_class == ToolClass::Deferrable)) names.push_back(std::move(s));
     }
-    std::string message = "No tool named " + json_quoted(requested) + " is available." + did_you_mean(names);
+    std::string message = "No tool named " + quoted_echo(requested) + " is available." + did_you_mean(names);
     if (!deferred_.empty()) message += " Use tool_search to find tools by what they do.";
     out_.name.clear();
     refuse(refusal::kNotFound, std::move(message), {{"did_you_mean", names}});
   }
 
-  // The payload of a bridge call: an object, or null / "" / JSON text / a bare string that the
-  // model meant as the single required field (`bare_key`).
+  // The payload of a bridge call, repaired; a refusal when it cannot be.
   bool bridge_payload(const json& raw, std::string_view bridge, const char* bare_key, const char* example,
                       json& payload) {
-    if (json_depth(raw, kMaxArgumentDepth + 2) > kMaxArgumentDepth + 2) {
-      invalid_call("The arguments of " + std::string(bridge) + " nest deeper than " +
-                   std::to_string(kMaxArgumentDepth) + " levels.");
-      return false;
-    }
-    if (raw.is_object()) {
-      payload = raw;
-      return true;
-    }
-    if (raw.is_null()) {
-      repair("bridge_arguments_null");
-      payload = json::object();
-      return true;
-    }
-    if (raw.is_string()) {
-      const std::string& text = raw.get_ref<const std::string&>();
-      if (trim(text).empty()) {
-        repair("bridge_arguments_empty_string");
-        payload = json::object();
-        return true;
-      }
-      auto parsed = parse_json(text, JsonLimits{JsonLimits{}.max_text_bytes, kMaxArgumentDepth + 2});
-      if (parsed.ok() && parsed->is_object()) {
-        repair("bridge_arguments_json_string");
-        payload = std::move(parsed.value());
-        return true;
-      }
-      const char first = trim(text).front();
-      if (!parsed.ok() && (first == '{' || first == '[')) {
-        invalid_call("The arguments of " + std::string(bridge) + " are not valid JSON (" +
-                     parsed.status().message + "); send an object, e.g. " + example + ".");
-        return false;
-      }
-      std::string bare = parsed.ok() && parsed->is_string() ? parsed->get<std::string>() : text;
-      if (!trim(bare).empty() && !(parsed.ok() && parsed->is_structured())) {
-        repair("bridge_arguments_bare_string");
-        payload = json::object();
-        payload[bare_key] = std::string(trim(bare));
-        return true;
-      }
-    }
-    invalid_call(std::string(bridge) + " takes an object of arguments, e.g. " + example + "; got " +
-                 raw.type_name() + ".");
+    std::string error;
+    if (decode_bridge_payload(raw, bridge, bare_key, example, payload, error, out_.repairs)) return true;
+    invalid_call(std::move(error));
     return false;
   }
 
   // ---- tool_search -----------------------------------------------------------------------
-
-  size_t search_limit(const json& payload) {
-    const size_t max = std::max<size_t>(1, config_.max_search_limit);
-    const size_t fallback = std::clamp<size_t>(config_.search_default_limit, 1, max);
-    auto it = payload.find("limit");
-    if (it == payload.end() || it->is_null()) return fallback;
-    json number = *it;
-    if (it->is_string()) {  // "5": a number sent as text
-      auto parsed = parse_json(it->get_ref<const std::string&>());
-      if (parsed.ok() && parsed->is_number()) number = parsed.value();
-    }
-    if (!number.is_number() || !std::isfinite(number.get<double>())) {
-      repair("limit_invalid");
-      return fallback;
-    }
-    const double requested = std::floor(number.get<double>());
-    if (requested < 1) {
-      repair("limit_clamped");
-      return 1;
-    }
-    if (requested > static_cast<double>(max)) {
-      repair("limit_clamped");
-      return max;
-    }
-    return static_cast<size_t>(requested);
-  }
 
   void search(const json& raw) {
     out_.via_bridge = true;
@@ -208,23 +117,24 @@ class Resolver {
     json payload;
     if (!bridge_payload(raw, kToolSearch, "query", R"({"query": "create a github issue"})", payload)) return;
     auto q = payload.find("query");
-    if (q == payload.end() || !q->is_string() || trim(q->get_ref<const std::string&>()).empty()) {
+    if (q == payload.end() || !q->is_string() || trim_blanks(q->get_ref<const std::string&>()).empty()) {
       invalid_call("tool_search needs a non-empty \"query\": a few words describing the capability you "
                    "need, e.g. {\"query\": \"create a github issue\"}.");
       return;
     }
-    std::string_view query_text = trim(q->get_ref<const std::string&>());
+    std::string_view query_text = trim_blanks(q->get_ref<const std::string&>());
     if (query_text.size() > kMaxQueryBytes) {
       query_text = clip_utf8(query_text, kMaxQueryBytes);
       repair("query_clipped");
     }
     const std::string query = valid_utf8(query_text);
-    const size_t limit = search_limit(payload);
+    const size_t limit =
+        repaired_search_limit(payload, config_.search_default_limit, config_.max_search_limit, out_.repairs);
 
     const auto& tools = catalog_.tools();
     std::vector<SearchHit> hits =
         index_.search(query, limit, [this](size_t i) { return in_scope_deferrable(i); });
-    json matches = json::array();
+    std::vector<SearchMatch> matches;
     for (const SearchHit& hit : hits) {
       if (!in_scope_deferrable(hit.tool)) continue;  // also guards a stale index
       const Tool& tool = tools[hit.tool];
@@ -243,14 +153,8 @@ class Resolver {
           m.input_schema = tool.input_schema;
         }
       }
-      json entry = {{"name", m.name},         {"description", m.description},
-                    {"source", m.source},     {"score", m.score},
-                    {"match", to_string(m.match)}, {"required", m.required},
-                    {"callable_directly", m.callable_directly}};
-      if (m.schema_inlined) entry["input_schema"] = m.input_schema;
-      matches.push_back(std::move(entry));
       activate(tool);
-      out_.matches.push_back(std::move(m));
+      matches.push_back(std::move(m));
     }
 
     size_t available = 0;
@@ -263,18 +167,7 @@ class Resolver {
 
     out_.kind = BridgeOutcomeKind::Search;
     out_.arguments = {{"query", query}, {"limit", limit}};
-    out_.result = {{"query", query}, {"matches", matches}, {"total_available", available}};
-    if (out_.matches.empty()) {
-      out_.result["available_sources"] = sources;
-      out_.result["hint"] =
-          "No tool matched. Try other words: the action and the object (\"send email\", \"list "
-          "issues\"), a service name from available_sources, or a shorter query.";
-    } else {
-      out_.result["hint"] =
-          "Invoke a match with tool_call {\"name\": ..., \"arguments\": {...}}. A match with "
-          "callable_directly can be called by its own name. Use tool_describe {\"name\": ...} for a "
-          "schema not shown here.";
-    }
+    out_.result = render_search_result(query, matches, available, sources);
   }
 
   // ---- tool_describe ---------------------------------------------------------------------
@@ -299,15 +192,7 @@ class Resolver {
     out_.kind = BridgeOutcomeKind::Describe;
     out_.name = tool->name;
     out_.arguments = {{"name", tool->name}};
-    out_.result = {{"name", tool->name},
-                   {"description", tool->description},
-                   {"source", tool->source},
-                   {"input_schema", tool->input_schema},
-                   {"callable_directly", direct}};
-    if (!tool->title.empty()) out_.result["title"] = tool->title;
-    out_.result["hint"] = direct ? "Call " + tool->name + " directly by its name."
-                                 : "Invoke it with tool_call {\"name\": \"" + tool->name +
-                                       "\", \"arguments\": {...}} following input_schema.";
+    out_.result = render_describe_result(*tool, direct);
     activate(*tool);
   }
 
@@ -364,7 +249,7 @@ class Resolver {
         if (auto in = a->find("name"); in != a->end() && in->is_string()) inner = in->get<std::string>();
       }
       message += inner.empty() ? "Call tool_call once, with the real tool's name and its arguments."
-                               : "Call tool_call once: {\"name\": " + json_quoted(inner) +
+                               : "Call tool_call once: {\"name\": " + quoted_echo(inner) +
                                      ", \"arguments\": {...}}.";
     } else {
       message += "Call " + target + " directly.";
@@ -393,81 +278,6 @@ class Resolver {
     dispatch(*tool, raw, /*via_bridge=*/false);
   }
 
-  // The arguments as an object: null, "" and JSON text (also JSON text inside a JSON string) are
-  // decoded. Repairs go to `repairs` so a trial decode can be discarded.
-  static bool decode_object(const json& raw, json& value, std::string& error, std::vector<std::string>& repairs) {
-    if (raw.is_object()) {
-      value = raw;
-      return true;
-    }
-    if (raw.is_null()) {
-      repairs.emplace_back("arguments_null");
-      value = json::object();
-      return true;
-    }
-    if (!raw.is_string()) {
-      error = std::string("arguments must be a JSON object of parameters; got ") + raw.type_name();
-      return false;
-    }
-    const std::string& text = raw.get_ref<const std::string&>();
-    if (trim(text).empty()) {
-      repairs.emplace_back("arguments_empty_string");
-      value = json::object();
-      return true;
-    }
-    const JsonLimits limits{JsonLimits{}.max_text_bytes, kMaxArgumentDepth + 2};
-    auto parsed = parse_json(text, limits);
-    if (parsed.ok() && parsed->is_string()) {  // JSON text encoded twice
-      auto again = parse_json(parsed->get_ref<const std::string&>(), limits);
-      if (again.ok() && again->is_object()) {
-        repairs.emplace_back("arguments_json_string");
-        repairs.emplace_back("arguments_double_encoded");
-        value = std::move(again.value());
-        return true;
-      }
-    }
-    if (parsed.ok() && (parsed->is_object() || parsed->is_null())) {
-      repairs.emplace_back("arguments_json_string");
-      value = parsed->is_object() ? std::move(parsed.value()) : json::object();
-      return true;
-    }
-    if (!parsed.ok() && parsed.status().code == ErrorCode::TooLarge) {
-      error = "arguments are too large or nest too deeply: " + parsed.status().message;
-    } else if (!parsed.ok()) {
-      error = "arguments must be a JSON object of parameters; got a string that is not JSON: " + json_quoted(echo(text, 40));
-    } else {
-      error = std::string("arguments must be a JSON object of parameters; got a string holding ") +
-              parsed->type_name();
-    }
-    return false;
-  }
-
-  // {"arguments": {...}} and {"name": <this tool>, "arguments": {...}} are unwrapped, unless the
-  // tool really has a parameter named "arguments".
-  void unwrap(const Tool& tool, json& value) {
-    auto props = tool.input_schema.find("properties");
-    if (props != tool.input_schema.end() && props->is_object() && props->contains("arguments")) return;
-    for (int round = 0; round < 2; ++round) {
-      auto inner = value.find("arguments");
-      if (inner == value.end()) return;
-      const bool alone = value.size() == 1;
-      bool named = false;
-      if (value.size() == 2) {
-        auto n = value.find("name");
-        named = n != value.end() && n->is_string() &&
-                (*n == tool.name || *n == tool.original_name);
-      }
-      if (!alone && !named) return;
-      json next;
-      std::string ignored;
-      std::vector<std::string> trial;
-      if (!decode_object(*inner, next, ignored, trial)) return;  // leave it to the validator
-      repair(alone ? "arguments_nested" : "arguments_name_wrapped");
-      for (std::string& r : trial) out_.repairs.push_back(std::move(r));
-      value = std::move(next);
-    }
-  }
-
   void dispatch(const Tool& tool, const json& raw, bool via_bridge) {
     out_.name = tool.name;
     std::vector<SchemaViolation> violations;
@@ -477,10 +287,10 @@ class Resolver {
     if (json_depth(raw, kMaxArgumentDepth + 2) > kMaxArgumentDepth + 2) {
       violations.push_back({"", "depth", "nested deeper than " + std::to_string(kMaxArgumentDepth) +
                                              " levels; flatten the value"});
-    } else if (!decode_object(raw, args, error, out_.repairs)) {
+    } else if (!decode_arguments(raw, args, error, out_.repairs)) {
       violations.push_back({"", "type", error});
     } else {
-      unwrap(tool, args);
+      unwrap_arguments(tool, args, out_.repairs);
       ValidationReport report = validate_against_schema(args, tool.input_schema);
       violations = std::move(report.violations);
       truncated = report.truncated;
@@ -550,71 +360,6 @@ BridgeOutcome resolve_call(const Catalog& catalog, const SearchIndex& index, con
     failed.via_bridge = is_bridge_name(call.name);
     return failed;
   }
-}
-
-json outcome_to_json(const BridgeOutcome& outcome) {
-  return {{"kind", to_string(outcome.kind)},
-          {"name", outcome.name},
-          {"arguments", outcome.arguments},
-          {"result", outcome.result},
-          {"reason", outcome.reason},
-          {"repairs", outcome.repairs},
-          {"activated", outcome.activated},
-          {"viaBridge", outcome.via_bridge}};
-}
-
-std::string short_description(std::string_view description, size_t max_bytes) {
-  const std::string text = valid_utf8(description);
-  // The first paragraph only: a blank line ends it.
-  size_t para_end = text.size();
-  for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1)) {
-    size_t j = i + 1;
-    while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r')) ++j;
-    if (j < text.size() && text[j] == '\n' && !trim(std::string_view(text).substr(0, i)).empty()) {
-      para_end = i;
-      break;
-    }
-  }
-  std::string flat;
-  flat.reserve(para_end);
-  for (size_t i = 0; i < para_end; ++i) {
-    if (is_space(text[i])) {
-      if (!flat.empty() && flat.back() != ' ') flat += ' ';
-    } else {
-      flat += text[i];
-    }
-  }
-  while (!flat.empty() && flat.back() == ' ') flat.pop_back();
-
-  size_t end = flat.size();
-  for (size_t i = 0; i < flat.size(); ++i) {
-    const char c = flat[i];
-    if ((c == '.' || c == '!' || c == '?') && (i + 1 == flat.size() || flat[i + 1] == ' ')) {
-      if (c == '.' && is_abbreviation(flat, i)) continue;
-      end = i + 1;
-      break;
-    }
-    // 。(E3 80 82) ！(EF BC 81) ？(EF BC 9F) end a sentence with no space after them.
-    if (i + 3 <= flat.size()) {
-      const std::string_view three = std::string_view(flat).substr(i, 3);
-      if (three == "\xE3\x80\x82" || three == "\xEF\xBC\x81" || three == "\xEF\xBC\x9F") {
-        end = i + 3;
-        break;
-      }
-    }
-  }
-  std::string sentence = flat.substr(0, end);
-  if (sentence.size() <= max_bytes) return sentence;
-
-  const std::string ellipsis = "\xE2\x80\xA6";  // …
-  if (max_bytes < ellipsis.size()) return std::string(clip_utf8(sentence, max_bytes));
-  const size_t budget = max_bytes - ellipsis.size();
-  std::string_view cut = clip_utf8(sentence, budget);
-  // Prefer a word boundary when one is reasonably close to the end.
-  const size_t space = cut.rfind(' ');
-  if (space != std::string_view::npos && space > budget / 2) cut = cut.substr(0, space);
-  while (!cut.empty() && (cut.back() == ' ' || cut.back() == ',' || cut.back() == ';')) cut.remove_suffix(1);
-  return std::string(cut) + ellipsis;
 }
 
 }  // namespace toolsearch

@@ -47,11 +47,6 @@ Status Engine::close_session(const std::string& id) {
   return Status::success();
 }
 
-Session* Engine::session(const std::string& id) {
-  auto it = sessions_.find(id);
-  return it == sessions_.end() ? nullptr : &it->second.session;
-}
-
 Result<Engine::SessionState*> Engine::state_or_error(const std::string& id) {
   auto it = sessions_.find(id);
   if (it == sessions_.end()) return Status::error(ErrorCode::NotFound, "no session '" + id + "'");
@@ -113,10 +108,10 @@ Result<std::vector<SearchHit>> Engine::search(std::string_view query, const Sear
   const Scope& scope = s.value()->scope;
   const auto& tools = catalog_.tools();
   ToolFilter filter;
-  if (!scope.unrestricted() || request.deferrable_only) {
+  if (!scope.unrestricted() || request.deferred_only) {
     filter = [&](size_t i) {
       const Tool& t = tools[i];
-      if (request.deferrable_only && t.tool_class == ToolClass::Core) return false;
+      if (request.deferred_only && t.tool_class == ToolClass::Core) return false;
       return scope.allows(t);
     };
   }

@@ -1,6 +1,7 @@
 #include "toolsearch/json_api.hpp"
 
 #include "toolsearch/json_text.hpp"
+#include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
 
 #include <exception>
@@ -51,16 +52,6 @@ std::string with_json(const std::string& text, F&& body) {
   });
 }
 
-Status number_field(const json& obj, const char* key, double& out) {
-  auto it = obj.find(key);
-  if (it == obj.end()) return {};
-  if (!it->is_number()) {
-    return Status::error(ErrorCode::InvalidConfig, std::string("'") + key + "' must be a number");
-  }
-  out = it->get<double>();
-  return {};
-}
-
 // A search needs words; a blank query is a caller bug worth naming, not an empty answer.
 Status check_query(const std::string& query) {
   constexpr size_t kMaxQueryBytes = 16 * 1024;
@@ -74,76 +65,7 @@ Status check_query(const std::string& query) {
   return {};
 }
 
-Status unknown_key(const std::string& where, const std::string& key, const char* expected) {
-  return Status::error(ErrorCode::InvalidConfig,
-                       "unknown " + where + " option '" + key + "'; expected one of " + expected);
-}
-
 }  // namespace
-
-Result<EngineOptions> engine_options_from_json(const json& j, const EngineOptions& base) {
-  if (!j.is_object()) return Status::error(ErrorCode::InvalidConfig, "options must be an object");
-  EngineOptions out = base;
-  for (const auto& [key, value] : j.items()) {
-    if (key == "gate") {
-      auto gate = parse_gate_config(value, base.gate);
-      if (!gate.ok()) return gate.status();
-      out.gate = gate.value();
-    } else if (key == "namespacing") {
-      if (value == "none") out.catalog.namespacing = NamespacePolicy::None;
-      else if (value == "prefix") out.catalog.namespacing = NamespacePolicy::Prefix;
-      else return Status::error(ErrorCode::InvalidConfig, "'namespacing' must be \"none\" or \"prefix\"");
-    } else if (key == "bm25") {
-      if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25' must be an object");
-      Bm25Params& p = out.bm25;
-      for (const auto& [k, v] : value.items()) {
-        if (k == "k1" || k == "b") {
-          if (Status s = number_field(value, k.c_str(), k == "k1" ? p.k1 : p.b); !s.ok()) return s;
-        } else if (k == "weights") {
-          if (!v.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25.weights' must be an object");
-          for (const auto& [wk, wv] : v.items()) {
-            double* target = wk == "name"                ? &p.weights.name
-                             : wk == "server"            ? &p.weights.server
-                             : wk == "description"       ? &p.weights.description
-                             : wk == "paramNames"        ? &p.weights.param_names
-                             : wk == "paramDescriptions" ? &p.weights.param_descriptions
-                                                         : nullptr;
-            if (!target) {
-              return unknown_key("bm25.weights", wk,
-                                 "name, server, description, paramNames, paramDescriptions");
-            }
-            if (Status s = number_field(v, wk.c_str(), *target); !s.ok()) return s;
-            if (*target < 0 || *target > 100) {
-              return Status::error(ErrorCode::InvalidConfig, "'bm25.weights." + wk + "' must be in 0..100");
-            }
-          }
-        } else {
-          return unknown_key("bm25", k, "k1, b, weights");
-        }
-      }
-      if (!(p.k1 >= 0 && p.k1 <= 10)) return Status::error(ErrorCode::InvalidConfig, "'bm25.k1' must be in 0..10");
-      if (!(p.b >= 0 && p.b <= 1)) return Status::error(ErrorCode::InvalidConfig, "'bm25.b' must be in 0..1");
-    } else {
-      return unknown_key("engine", key, "gate, bm25, namespacing");
-    }
-  }
-  return out;
-}
-
-json engine_options_to_json(const EngineOptions& o) {
-  const FieldWeights& w = o.bm25.weights;
-  return {{"gate", to_json(o.gate)},
-          {"bm25",
-           {{"k1", o.bm25.k1},
-            {"b", o.bm25.b},
-            {"weights",
-             {{"name", w.name},
-              {"server", w.server},
-              {"description", w.description},
-              {"paramNames", w.param_names},
-              {"paramDescriptions", w.param_descriptions}}}}},
-          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix" : "none"}};
-}
 
 JsonEngine::JsonEngine(const std::string& options_json) {
   auto parsed = parse_json(options_json);
@@ -255,50 +177,14 @@ std::string JsonEngine::info() {
 
 std::string JsonEngine::search(const std::string& query, const std::string& options_json) {
   return with_json(options_json, [&](const json& input) {
-    const json& o = input;
-    if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "search options must be an object"));
-    SearchRequest request;
-    for (const auto& [key, value] : o.items()) {
-      if (key == "limit") {
-        if (!value.is_number_integer() || value.get<long long>() < 1) {
-          return fail(Status::error(ErrorCode::InvalidArgument, "'limit' must be a positive integer"));
-        }
-        request.limit = static_cast<size_t>(std::min<long long>(value.get<long long>(), 1 << 20));
-      } else if (key == "session") {
-        if (!value.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "'session' must be a string"));
-        request.session = value.get<std::string>();
-      } else if (key == "deferrableOnly") {
-        if (!value.is_boolean()) return fail(Status::error(ErrorCode::InvalidArgument, "'deferrableOnly' must be a boolean"));
-        request.deferrable_only = value.get<bool>();
-      } else {
-        return fail(Status::error(ErrorCode::InvalidArgument,
-                                  "unknown search option '" + key + "'; expected limit, session, deferrableOnly"));
-      }
-    }
+    auto request = search_request_from_json(input);
+    if (!request.ok()) return fail(request.status());
     if (Status s = check_query(query); !s.ok()) return fail(s);
-    auto hits = engine_.search(query, request);
+    auto hits = engine_.search(query, request.value());
     if (!hits.ok()) return fail(hits.status());
-    // Written directly: this is the hot path, and a json tree plus dump costs more than the search.
-    const auto& tools = engine_.catalog().tools();
-    std::string out = R"({"ok":true,"value":[)";
-    for (size_t k = 0; k < hits->size(); ++k) {
-      const SearchHit& h = hits.value()[k];
-      const Tool& t = tools[h.tool];
-      out += k ? R"(,{"name":)" : R"({"name":)";
-      append_json_string(out, t.name);
-      out += R"(,"score":)";
-      append_json_number(out, h.score);
-      out += R"(,"match":")";
-      out += to_string(h.kind);
-      out += R"(","source":)";
-      append_json_string(out, t.source);
-      out += R"(,"description":)";
-      append_json_string(out, t.description);
-      out += R"(,"required":)";
-      append_json_string_array(out, required_params(t.input_schema));
-      out += '}';
-    }
-    out += "]}";
+    std::string out = R"({"ok":true,"value":)";
+    append_search_hits_json(out, hits.value(), engine_.catalog().tools());
+    out += '}';
     return out;
   });
 }
@@ -321,11 +207,7 @@ std::string JsonEngine::describe(const std::string& name, const std::string& ses
       Status s = tool.status();
       if (s.code == ErrorCode::NotFound) {
         auto near = engine_.suggest(name, session);
-        if (near.ok() && !near->empty()) {
-          s.message += "; did you mean ";
-          for (size_t k = 0; k < near->size(); ++k) s.message += (k ? ", " : "") + near.value()[k];
-          s.message += "?";
-        }
+        if (near.ok()) s.message += "." + did_you_mean(near.value());
       }
       return fail(s);
     }
@@ -360,36 +242,10 @@ std::string JsonEngine::close_session(const std::string& id) {
 
 std::string JsonEngine::assemble(const std::string& request_json) {
   return with_json(request_json, [&](const json& input) {
-    const json& o = input;
-    if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "the assemble request must be an object"));
-    AssembleRequest request;
     std::string session;
-    auto bad = [](const std::string& key, const char* expected) {
-      return fail(Status::error(ErrorCode::InvalidArgument, "'" + key + "' must be " + expected));
-    };
-    for (const auto& [key, value] : o.items()) {
-      if (key == "session") {
-        if (!value.is_string()) return bad(key, "a string");
-        session = value.get<std::string>();
-      } else if (key == "contextWindow" || key == "topK") {
-        if (!value.is_number_integer() || value.get<long long>() < 0) return bad(key, "a non-negative integer");
-        const auto n = static_cast<size_t>(std::min<long long>(value.get<long long>(), 1LL << 31));
-        (key == "topK" ? request.top_k : request.context_window) = n;
-      } else if (key == "userMessage") {
-        if (!value.is_string()) return bad(key, "a string");
-        request.user_message = value.get<std::string>();
-      } else if (key == "mode") {
-        if (value == "bridge") request.mode = AssemblyMode::Bridge;
-        else if (value == "preselect") request.mode = AssemblyMode::Preselect;
-        else if (value == "preselect_with_bridge" || value == "preselect+bridge") request.mode = AssemblyMode::PreselectWithBridge;
-        else return bad(key, "\"bridge\", \"preselect\" or \"preselect_with_bridge\"");
-      } else {
-        return fail(Status::error(ErrorCode::InvalidArgument,
-                                  "unknown assemble option '" + key +
-                                      "'; expected session, contextWindow, mode, userMessage, topK"));
-      }
-    }
-    auto result = engine_.assemble(session, request);
+    auto request = assemble_request_from_json(input, session);
+    if (!request.ok()) return fail(request.status());
+    auto result = engine_.assemble(session, request.value());
     if (!result.ok()) return fail(result.status());
     return ok(assembly_to_json(result.value()));
   });
@@ -397,17 +253,9 @@ std::string JsonEngine::assemble(const std::string& request_json) {
 
 std::string JsonEngine::handle_call(const std::string& session, const std::string& call_json) {
   return with_json(call_json, [&](const json& input) {
-    const json& o = input;
-    if (!o.is_object()) return fail(Status::error(ErrorCode::InvalidArgument, "a call must be an object {name, arguments}"));
-    auto name = o.find("name");
-    if (name == o.end() || !name->is_string()) {
-      return fail(Status::error(ErrorCode::InvalidArgument, "a call needs a string 'name'"));
-    }
-    ModelToolCall call;
-    call.name = name->get<std::string>();
-    auto args = o.find("arguments");
-    call.arguments = args == o.end() ? json(nullptr) : *args;
-    auto outcome = engine_.handle_call(session, call);
+    auto call = model_call_from_json(input);
+    if (!call.ok()) return fail(call.status());
+    auto outcome = engine_.handle_call(session, call.value());
     if (!outcome.ok()) return fail(outcome.status());
     return ok(outcome_to_json(outcome.value()));
   });

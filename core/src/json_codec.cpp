@@ -1,5 +1,11 @@
 #include "toolsearch/json_codec.hpp"
 
+#include "toolsearch/json_text.hpp"
+#include "toolsearch/text.hpp"
+
+#include <algorithm>
+#include <cmath>
+
 namespace toolsearch {
 namespace {
 
@@ -38,7 +44,7 @@ Result<std::vector<std::string>> string_list(const json& j, const std::string& f
   return out;
 }
 
-std::string camel(const std::string& key) {
+std::string camel_field(const std::string& key) {
   std::string out;
   out.reserve(key.size());
   bool upper = false;
@@ -53,7 +59,195 @@ std::string camel(const std::string& key) {
   return out;
 }
 
+
+// Gate keys are camelCase at the boundary; the seeds' snake_case is accepted too
+// ("threshold_pct" reads as "thresholdPct").
+const std::vector<std::string>& gate_keys() {
+  // Declaration order: also the order of suggestions' tie-break.
+  static const std::vector<std::string> keys = {
+      "enabled",          "thresholdPct",   "minTokens",        "maxTokens",
+      "searchDefaultLimit", "maxSearchLimit", "inlineMaxCount", "inlineMaxTokens",
+      "lazyActivation",   "activation",     "listingMaxTokens", "preselectTopK",
+      "inlineSchemaMaxTokens"};
+  return keys;
+}
+
+// "threshold_pct" -> "thresholdPct", "max-tokens" -> "maxTokens": snake, kebab and YAML habits.
+std::string camel_key(const std::string& key) {
+  std::string out;
+  out.reserve(key.size());
+  bool upper = false;
+  for (char c : key) {
+    if ((c == '_' || c == '-' || c == ' ') && !out.empty()) {
+      upper = true;
+      continue;
+    }
+    out.push_back(upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
+    upper = false;
+  }
+  return out;
+}
+
+Status invalid(const std::string& message) { return Status::error(ErrorCode::InvalidConfig, message); }
+
+const char* type_name(const json& value) {
+  return value.type_name();  // "null", "object", "array", "string", "boolean", "number"
+}
+
+Status unknown_gate_key(const std::string& key) {
+  return invalid("unknown key " + quoted_echo(key) + "." +
+                 did_you_mean({closest_match(camel_key(key), gate_keys())}));
+}
+
+Status number_field(const json& obj, const char* key, double& out) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return {};
+  if (!it->is_number()) {
+    return Status::error(ErrorCode::InvalidConfig, std::string("'") + key + "' must be a number");
+  }
+  out = it->get<double>();
+  return {};
+}
+
+Status unknown_key(const std::string& where, const std::string& key, const char* expected) {
+  return Status::error(ErrorCode::InvalidConfig,
+                       "unknown " + where + " option '" + key + "'; expected one of " + expected);
+}
+
+Result<GateMode> parse_mode(const json& value) {
+  if (value.is_boolean()) return value.get<bool>() ? GateMode::Auto : GateMode::Off;
+  if (value.is_string()) {
+    const std::string& s = value.get_ref<const std::string&>();
+    if (s == "off") return GateMode::Off;
+    if (s == "auto") return GateMode::Auto;
+    if (s == "on") return GateMode::On;
+    return invalid("enabled: \"" + s + "\" is not one of \"off\", \"auto\", \"on\", true, false");
+  }
+  return invalid(std::string("enabled: expected \"off\", \"auto\", \"on\" or a boolean, got ") +
+                 type_name(value));
+}
+
+// A whole number in [lo, hi]. Integral floats (5.0) are accepted: JSON does not distinguish.
+Result<size_t> parse_count(const std::string& key, const json& value, size_t lo, size_t hi) {
+  const std::string range = " (range " + std::to_string(lo) + ".." + std::to_string(hi) + ")";
+  if (!value.is_number()) {
+    return invalid(key + ": expected an integer" + range + ", got " + type_name(value));
+  }
+  if (value.is_number_float()) {
+    double d = value.get<double>();
+    if (d != std::floor(d)) return invalid(key + ": expected an integer" + range + ", got " + value.dump());
+    if (d < static_cast<double>(lo) || d > static_cast<double>(hi)) {
+      return invalid(key + ": " + value.dump() + " is out of range" + range);
+    }
+    return static_cast<size_t>(d);
+  }
+  if (value.is_number_integer() && value.get<int64_t>() < 0) {
+    return invalid(key + ": " + value.dump() + " is out of range" + range);
+  }
+  uint64_t n = value.get<uint64_t>();
+  if (n < lo || n > hi) return invalid(key + ": " + value.dump() + " is out of range" + range);
+  return static_cast<size_t>(n);
+}
+
+Status apply_gate_key(GateConfig& config, const std::string& key, const json& value) {
+  auto count = [&](size_t& field, size_t lo, size_t hi) -> Status {
+    Result<size_t> parsed = parse_count(key, value, lo, hi);
+    if (!parsed.ok()) return parsed.status();
+    field = parsed.value();
+    return Status::success();
+  };
+  if (key == "enabled") {
+    Result<GateMode> mode = parse_mode(value);
+    if (!mode.ok()) return mode.status();
+    config.enabled = mode.value();
+    return Status::success();
+  }
+  if (key == "thresholdPct") {
+    if (!value.is_number()) return invalid("thresholdPct: expected a number (range 0..100), got " + std::string(type_name(value)));
+    double pct = value.get<double>();
+    if (!(pct >= 0.0 && pct <= 100.0)) return invalid("thresholdPct: " + value.dump() + " is out of range (range 0..100)");
+    config.threshold_pct = pct;
+    return Status::success();
+  }
+  if (key == "lazyActivation") {
+    if (!value.is_boolean()) return invalid("lazyActivation: expected a boolean, got " + std::string(type_name(value)));
+    config.lazy_activation = value.get<bool>();
+    return Status::success();
+  }
+  if (key == "activation") {
+    if (value.is_string() && value.get_ref<const std::string&>() == "stable") {
+      config.activation = ActivationPolicy::Stable;
+      return Status::success();
+    }
+    if (value.is_string() && value.get_ref<const std::string&>() == "promote") {
+      config.activation = ActivationPolicy::Promote;
+      return Status::success();
+    }
+    return invalid("activation: expected \"stable\" or \"promote\", got " + value.dump());
+  }
+  if (key == "minTokens") return count(config.min_tokens, 0, GateLimits::kMaxTokens);
+  if (key == "maxTokens") return count(config.max_tokens, 0, GateLimits::kMaxTokens);
+  if (key == "searchDefaultLimit") return count(config.search_default_limit, 1, GateLimits::kMaxSearchLimit);
+  if (key == "maxSearchLimit") return count(config.max_search_limit, 1, GateLimits::kMaxSearchLimit);
+  if (key == "inlineMaxCount") return count(config.inline_max_count, 0, GateLimits::kMaxTokens);
+  if (key == "inlineMaxTokens") return count(config.inline_max_tokens, 0, GateLimits::kMaxTokens);
+  if (key == "listingMaxTokens") return count(config.listing_max_tokens, 0, GateLimits::kMaxTokens);
+  if (key == "preselectTopK") return count(config.preselect_top_k, 1, GateLimits::kMaxTopK);
+  if (key == "inlineSchemaMaxTokens") return count(config.inline_schema_max_tokens, 0, GateLimits::kMaxTokens);
+  return unknown_gate_key(key);
+}
+
 }  // namespace
+
+Result<GateConfig> gate_config_from_json(const json& input, const GateConfig& base) {
+  try {
+    GateConfig config = base;
+    if (input.is_boolean() || input.is_string()) {
+      // The legacy shorthand: `tool_search: true` (auto), `false` (off) or a mode string.
+      Result<GateMode> mode = parse_mode(input);
+      if (!mode.ok()) return mode.status();
+      config.enabled = mode.value();
+    } else if (input.is_object()) {
+      // Unknown keys first: a typo is the likelier mistake and its message is the more useful.
+      for (const auto& item : input.items()) {
+        const auto& keys = gate_keys();
+        if (std::find(keys.begin(), keys.end(), camel_key(item.key())) == keys.end()) {
+          return unknown_gate_key(item.key());
+        }
+      }
+      for (const auto& item : input.items()) {
+        Status applied = apply_gate_key(config, camel_key(item.key()), item.value());
+        if (!applied.ok()) return applied;
+      }
+    } else {
+      return invalid(std::string("config: expected an object, a boolean or a mode string, got ") +
+                     type_name(input));
+    }
+    Status valid = validate(config);
+    if (!valid.ok()) return valid;
+    return config;
+  } catch (const std::exception& e) {
+    return Status::error(ErrorCode::Internal, std::string("config parsing failed: ") + e.what());
+  }
+}
+
+json gate_config_to_json(const GateConfig& c) {
+  json out = json::object();
+  out["enabled"] = to_string(c.enabled);
+  out["thresholdPct"] = c.threshold_pct;
+  out["minTokens"] = c.min_tokens;
+  out["maxTokens"] = c.max_tokens;
+  out["searchDefaultLimit"] = c.search_default_limit;
+  out["maxSearchLimit"] = c.max_search_limit;
+  out["inlineMaxCount"] = c.inline_max_count;
+  out["inlineMaxTokens"] = c.inline_max_tokens;
+  out["lazyActivation"] = c.lazy_activation;
+  out["activation"] = c.activation == ActivationPolicy::Promote ? "promote" : "stable";
+  out["listingMaxTokens"] = c.listing_max_tokens;
+  out["preselectTopK"] = c.preselect_top_k;
+  out["inlineSchemaMaxTokens"] = c.inline_schema_max_tokens;
+  return out;
+}
 
 Result<json> parse_json(std::string_view text, const JsonLimits& limits) {
   if (text.size() > limits.max_text_bytes) {
@@ -181,7 +375,7 @@ json explanation_to_json(const Explanation& e, const Tool& tool) {
   json terms = json::array();
   for (const TermContribution& c : e.terms) {
     terms.push_back({{"term", c.term},
-                     {"field", camel(c.field)},
+                     {"field", camel_field(c.field)},
                      {"idf", c.idf},
                      {"tf", c.tf},
                      {"weight", c.weight},
@@ -190,6 +384,197 @@ json explanation_to_json(const Explanation& e, const Tool& tool) {
   }
   return {{"name", tool.name},     {"match", to_string(e.kind)}, {"score", e.score},
           {"queryTokens", e.query_tokens}, {"terms", std::move(terms)}};
+}
+
+Result<EngineOptions> engine_options_from_json(const json& j, const EngineOptions& base) {
+  if (!j.is_object()) return Status::error(ErrorCode::InvalidConfig, "options must be an object");
+  EngineOptions out = base;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "gate") {
+      auto gate = gate_config_from_json(value, base.gate);
+      if (!gate.ok()) return gate.status();
+      out.gate = gate.value();
+    } else if (key == "namespacing") {
+      if (value == "none") out.catalog.namespacing = NamespacePolicy::None;
+      else if (value == "prefix") out.catalog.namespacing = NamespacePolicy::Prefix;
+      else return Status::error(ErrorCode::InvalidConfig, "'namespacing' must be \"none\" or \"prefix\"");
+    } else if (key == "bm25") {
+      if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25' must be an object");
+      Bm25Params& p = out.bm25;
+      for (const auto& [k, v] : value.items()) {
+        if (k == "k1" || k == "b") {
+          if (Status s = number_field(value, k.c_str(), k == "k1" ? p.k1 : p.b); !s.ok()) return s;
+        } else if (k == "weights") {
+          if (!v.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25.weights' must be an object");
+          for (const auto& [wk, wv] : v.items()) {
+            double* target = wk == "name"                ? &p.weights.name
+                             : wk == "server"            ? &p.weights.server
+                             : wk == "description"       ? &p.weights.description
+                             : wk == "paramNames"        ? &p.weights.param_names
+                             : wk == "paramDescriptions" ? &p.weights.param_descriptions
+                                                         : nullptr;
+            if (!target) {
+              return unknown_key("bm25.weights", wk,
+                                 "name, server, description, paramNames, paramDescriptions");
+            }
+            if (Status s = number_field(v, wk.c_str(), *target); !s.ok()) return s;
+            if (*target < 0 || *target > 100) {
+              return Status::error(ErrorCode::InvalidConfig, "'bm25.weights." + wk + "' must be in 0..100");
+            }
+          }
+        } else {
+          return unknown_key("bm25", k, "k1, b, weights");
+        }
+      }
+      if (!(p.k1 >= 0 && p.k1 <= 10)) return Status::error(ErrorCode::InvalidConfig, "'bm25.k1' must be in 0..10");
+      if (!(p.b >= 0 && p.b <= 1)) return Status::error(ErrorCode::InvalidConfig, "'bm25.b' must be in 0..1");
+    } else {
+      return unknown_key("engine", key, "gate, bm25, namespacing");
+    }
+  }
+  return out;
+}
+
+json engine_options_to_json(const EngineOptions& o) {
+  const FieldWeights& w = o.bm25.weights;
+  return {{"gate", gate_config_to_json(o.gate)},
+          {"bm25",
+           {{"k1", o.bm25.k1},
+            {"b", o.bm25.b},
+            {"weights",
+             {{"name", w.name},
+              {"server", w.server},
+              {"description", w.description},
+              {"paramNames", w.param_names},
+              {"paramDescriptions", w.param_descriptions}}}}},
+          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix" : "none"}};
+}
+
+Result<SearchRequest> search_request_from_json(const json& o) {
+  if (!o.is_object()) return Status::error(ErrorCode::InvalidArgument, "search options must be an object");
+  SearchRequest request;
+  for (const auto& [key, value] : o.items()) {
+    if (key == "limit") {
+      if (!value.is_number_integer() || value.get<long long>() < 1) {
+        return Status::error(ErrorCode::InvalidArgument, "'limit' must be a positive integer");
+      }
+      request.limit = static_cast<size_t>(std::min<long long>(value.get<long long>(), 1 << 20));
+    } else if (key == "session") {
+      if (!value.is_string()) return Status::error(ErrorCode::InvalidArgument, "'session' must be a string");
+      request.session = value.get<std::string>();
+    } else if (key == "deferredOnly") {
+      if (!value.is_boolean()) return Status::error(ErrorCode::InvalidArgument, "'deferredOnly' must be a boolean");
+      request.deferred_only = value.get<bool>();
+    } else {
+      return Status::error(ErrorCode::InvalidArgument, "unknown search option " + quoted_echo(key) + "." +
+                                                           did_you_mean({closest_match(key, {"limit", "session", "deferredOnly"})}));
+    }
+  }
+  return request;
+}
+
+Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& session) {
+  if (!o.is_object()) return Status::error(ErrorCode::InvalidArgument, "the assemble request must be an object");
+  AssembleRequest request;
+  auto bad = [](const std::string& key, const char* expected) {
+    return Status::error(ErrorCode::InvalidArgument, "'" + key + "' must be " + expected);
+  };
+  for (const auto& [key, value] : o.items()) {
+    if (key == "session") {
+      if (!value.is_string()) return bad(key, "a string");
+      session = value.get<std::string>();
+    } else if (key == "contextWindow" || key == "topK") {
+      if (!value.is_number_integer() || value.get<long long>() < 0) return bad(key, "a non-negative integer");
+      const auto n = static_cast<size_t>(std::min<long long>(value.get<long long>(), 1LL << 31));
+      (key == "topK" ? request.top_k : request.context_window) = n;
+    } else if (key == "userMessage") {
+      if (!value.is_string()) return bad(key, "a string");
+      request.user_message = value.get<std::string>();
+    } else if (key == "mode") {
+      auto mode = value.is_string() ? assembly_mode_from_string(value.get<std::string>()) : std::nullopt;
+      if (!mode) return bad(key, "\"bridge\", \"preselect\" or \"preselect+bridge\"");
+      request.mode = *mode;
+    } else {
+      static const std::vector<std::string> keys = {"session", "contextWindow", "mode", "userMessage", "topK"};
+      return Status::error(ErrorCode::InvalidArgument,
+                           "unknown assemble option " + quoted_echo(key) + "." + did_you_mean({closest_match(key, keys)}));
+    }
+  }
+  return request;
+}
+
+Result<ModelToolCall> model_call_from_json(const json& o) {
+  if (!o.is_object()) return Status::error(ErrorCode::InvalidArgument, "a call must be an object {name, arguments}");
+  auto name = o.find("name");
+  if (name == o.end() || !name->is_string()) {
+    return Status::error(ErrorCode::InvalidArgument, "a call needs a string 'name'");
+  }
+  ModelToolCall call;
+  call.name = name->get<std::string>();
+  auto args = o.find("arguments");
+  call.arguments = args == o.end() ? json(nullptr) : *args;
+  return call;
+}
+
+void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools) {
+  out += '[';
+  for (size_t k = 0; k < hits.size(); ++k) {
+    const SearchHit& h = hits[k];
+    const Tool& t = tools[h.tool];
+    out += k ? R"(,{"name":)" : R"({"name":)";
+    append_json_string(out, t.name);
+    out += R"(,"score":)";
+    append_json_number(out, h.score);
+    out += R"(,"match":")";
+    out += to_string(h.kind);
+    out += R"(","source":)";
+    append_json_string(out, t.source);
+    out += R"(,"description":)";
+    append_json_string(out, t.description);
+    out += R"(,"required":)";
+    append_json_string_array(out, required_params(t.input_schema));
+    out += '}';
+  }
+  out += ']';
+}
+
+json assembly_to_json(const AssemblyResult& r) {
+  json visible = json::array();
+  for (const VisibleTool& t : r.visible) {
+    visible.push_back({{"name", t.name},
+                       {"description", t.description},
+                       {"inputSchema", t.input_schema},
+                       {"kind", to_string(t.kind)},
+                       {"tokens", t.tokens}});
+  }
+  json gate = {{"mode", to_string(r.gate.mode)},
+               {"active", r.gate.active},
+               {"contextWindow", r.gate.context_window},
+               {"threshold", r.gate.threshold},
+               {"deferrableCount", r.gate.deferrable_count},
+               {"deferrableTokens", r.gate.deferrable_tokens},
+               {"reason", r.gate.reason}};
+  json tokens = {{"withoutDeferral", r.tokens.without_deferral},
+                 {"withDeferral", r.tokens.with_deferral},
+                 {"saved", r.tokens.saved}};
+  return {{"strategy", to_string(r.strategy)},
+          {"tier", r.tier},
+          {"visible", std::move(visible)},
+          {"logical", r.logical},
+          {"deferred", r.deferred},
+          {"tokens", std::move(tokens)},
+          {"gate", std::move(gate)}};
+}
+
+json outcome_to_json(const BridgeOutcome& outcome) {
+  return {{"kind", to_string(outcome.kind)},
+          {"name", outcome.name},
+          {"arguments", outcome.arguments},
+          {"result", outcome.result},
+          {"reason", outcome.reason},
+          {"repairs", outcome.repairs},
+          {"activated", outcome.activated},
+          {"viaBridge", outcome.via_bridge}};
 }
 
 }  // namespace toolsearch

@@ -20,6 +20,8 @@ void append_json_string(std::string& out, std::string_view text) {
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
       default:
         out += "\\u00";
         out.push_back(kHex[c >> 4]);

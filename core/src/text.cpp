@@ -7,6 +7,23 @@
 
 namespace toolsearch {
 
+std::string_view trim_blanks(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string echo(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return valid_utf8(text);
+  return valid_utf8(clip_utf8(text, max_bytes)) + "...";
+}
+
+std::string quoted_echo(std::string_view text, size_t max_bytes) {
+  std::string out;
+  append_json_string(out, echo(text, max_bytes));
+  return out;
+}
+
 size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows) {
   const size_t n = a.size();
   const size_t m = b.size();

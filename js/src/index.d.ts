@@ -223,7 +223,7 @@ export interface AssembleOptions {
   /** Context window of the model, in tokens (0: the gate uses gate.maxTokens). */
   contextWindow?: number;
   /** Default `'bridge'`. */
-  mode?: 'bridge' | 'preselect' | 'preselect+bridge' | 'preselect_with_bridge';
+  mode?: 'bridge' | 'preselect' | 'preselect+bridge';
   /** The user's message (pre-selection ranks tools for it). */
   userMessage?: string;
   /** Tools injected in pre-selection modes. Default gate.preselectTopK. */
@@ -258,7 +258,7 @@ export interface GateDecision {
 
 /** What the model sees this turn, and the accounting. */
 export interface Assembly {
-  strategy: 'passthrough' | 'bridge' | 'preselect' | 'preselect_with_bridge';
+  strategy: 'passthrough' | 'bridge' | 'preselect' | 'preselect+bridge';
   /** Detail level of the deferred-tool listing in tool_search's description (0: none). */
   tier: number;
   /** The tools to send to the model, in order (byte-stable for an unchanged catalog). */

@@ -191,7 +191,7 @@ export class ToolSearch {
       if (typeof options.deferredOnly !== 'boolean') {
         throw invalidArgument('search options.deferredOnly', 'a boolean', options.deferredOnly);
       }
-      request.deferrableOnly = options.deferredOnly; // the core's name for it
+      request.deferredOnly = options.deferredOnly;
     }
     const session = this.#sessionId(options.session, 'search options.session');
     if (session) request.session = session;
@@ -316,14 +316,15 @@ export class ToolSearch {
 
   /**
    * Replaces the configuration (omitted keys take their defaults) and returns the effective
-   * one. camelCase gate keys are accepted (`thresholdPct` for the core's `threshold_pct`).
+   * one. Gate keys are camelCase (`thresholdPct`); the seeds' snake_case (`threshold_pct`) is
+   * accepted too.
    * @param {import('./index.js').ToolSearchConfig} config
    * @returns {import('./index.js').EffectiveConfig}
    */
   configure(config) {
     if (!isPlainObject(config)) throw invalidArgument('configure(config)', 'an object', config);
     return /** @type {import('./index.js').EffectiveConfig} */ (
-      configFromCore(this.#call('configure', boundaryJson(configToCore(config), 'configure(config)')))
+      this.#call('configure', boundaryJson(config, 'configure(config)'))
     );
   }
 
@@ -493,29 +494,3 @@ function stringList(names, what) {
   return list;
 }
 
-/**
- * The JS config shape -> the core's: gate keys go from camelCase to snake_case (the core names
- * unknown keys in its error, with a "did you mean").
- * @param {Record<string, any>} config
- */
-function configToCore(config) {
-  const out = { ...config };
-  if (isPlainObject(config.gate)) {
-    out.gate = Object.fromEntries(
-      Object.entries(config.gate).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
-    );
-  }
-  return out;
-}
-
-/**
- * The core's effective config -> the JS shape (gate keys back to camelCase).
- * @param {Record<string, any>} config
- */
-function configFromCore(config) {
-  if (!isPlainObject(config) || !isPlainObject(config.gate)) return config;
-  const gate = Object.fromEntries(
-    Object.entries(config.gate).map(([key, value]) => [key.replace(/_([a-z])/g, (_, c) => c.toUpperCase()), value]),
-  );
-  return { ...config, gate };
-}

@@ -1,4 +1,5 @@
 #include "toolsearch/assembly.hpp"
+#include "toolsearch/json_codec.hpp"
 
 #include <catch2/catch.hpp>
 

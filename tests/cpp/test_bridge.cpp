@@ -1,4 +1,5 @@
 #include "toolsearch/bridge.hpp"
+#include "toolsearch/json_codec.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -101,7 +102,7 @@ Session scoped_session() {
 
 std::vector<std::string> names_of(const BridgeOutcome& o) {
   std::vector<std::string> out;
-  for (const SearchMatch& m : o.matches) out.push_back(m.name);
+  for (const json& m : o.result["matches"]) out.push_back(m["name"].get<std::string>());
   return out;
 }
 
@@ -123,24 +124,17 @@ TEST_CASE("tool_search returns ranked in-scope matches with the fields the model
   CHECK(o.name == "tool_search");
   CHECK(o.via_bridge);
   CHECK(o.reason.empty());
-  REQUIRE_FALSE(o.matches.empty());
-  const SearchMatch& top = o.matches[0];
-  CHECK(top.name == "github_create_issue");
-  CHECK(top.description == "Create a new issue in a GitHub repository.");  // first sentence only
-  CHECK(top.source == "mcp:github");
-  CHECK(top.score > 0);
-  CHECK(top.match == MatchKind::Bm25);
-  CHECK(top.required == Strings{"title"});
-  CHECK_FALSE(top.callable_directly);
-  CHECK(top.schema_inlined);  // small schema: the describe round trip is saved
-  CHECK(top.input_schema == f.catalog.find("github_create_issue")->input_schema);
-
+  REQUIRE_FALSE(o.result["matches"].empty());
   const json& first = o.result["matches"][0];
   CHECK(first["name"] == "github_create_issue");
+  CHECK(first["description"] == "Create a new issue in a GitHub repository.");  // first sentence only
+  CHECK(first["source"] == "mcp:github");
+  CHECK(first["score"].get<double>() > 0);
   CHECK(first["match"] == "bm25");
   CHECK(first["required"] == json::array({"title"}));
   CHECK(first["callable_directly"] == false);
-  CHECK(first.contains("input_schema"));
+  // Small schema: the describe round trip is saved.
+  CHECK(first["input_schema"] == f.catalog.find("github_create_issue")->input_schema);
   CHECK(o.result["query"] == "create github issue");
   CHECK(o.result["total_available"] == 8);  // deferrable tools; the two core tools are not searched
   CHECK(o.result.contains("hint"));
@@ -156,16 +150,16 @@ TEST_CASE("tool_search marks visible tools and never returns core tools", "[brid
   Fixture f;
   Session session;
   auto issues = f.call(session, "tool_search", {{"query", "github_list_issues"}});
-  REQUIRE_FALSE(issues.matches.empty());
-  CHECK(issues.matches[0].name == "github_list_issues");
-  CHECK(issues.matches[0].match == MatchKind::Exact);
-  CHECK(issues.matches[0].callable_directly);
+  REQUIRE_FALSE(issues.result["matches"].empty());
+  CHECK(issues.result["matches"][0]["name"] == "github_list_issues");
+  CHECK(issues.result["matches"][0]["match"] == "exact");
+  CHECK(issues.result["matches"][0]["callable_directly"] == true);
 
   auto files = f.call(session, "tool_search", {{"query", "read_file"}});
   const Strings file_hits = names_of(files);
   CHECK(std::find(file_hits.begin(), file_hits.end(), "read_file") == file_hits.end());
   auto shell = f.call(session, "tool_search", {{"query", "terminal shell command"}});
-  for (const SearchMatch& m : shell.matches) CHECK(m.name != "terminal");
+  for (const std::string& name : names_of(shell)) CHECK(name != "terminal");
 }
 
 TEST_CASE("tool_search limit: default, clamping, and tolerated forms", "[bridge]") {
@@ -180,33 +174,33 @@ TEST_CASE("tool_search limit: default, clamping, and tolerated forms", "[bridge]
   auto count = [&](json args) { return f.call(s, "tool_search", std::move(args)); };
 
   auto def = count({{"query", "bulk export"}});
-  CHECK(def.matches.size() == 5);
+  CHECK(def.result["matches"].size() == 5);
   CHECK(def.repairs.empty());
-  CHECK(count({{"query", "bulk export"}, {"limit", 2}}).matches.size() == 2);
-  CHECK(count({{"query", "bulk export"}, {"limit", 20}}).matches.size() == 20);
-  CHECK(count({{"query", "bulk export"}, {"limit", 2.9}}).matches.size() == 2);
-  CHECK(count({{"query", "bulk export"}, {"limit", "3"}}).matches.size() == 3);
-  CHECK(count({{"query", "bulk export"}, {"limit", nullptr}}).matches.size() == 5);
+  CHECK(count({{"query", "bulk export"}, {"limit", 2}}).result["matches"].size() == 2);
+  CHECK(count({{"query", "bulk export"}, {"limit", 20}}).result["matches"].size() == 20);
+  CHECK(count({{"query", "bulk export"}, {"limit", 2.9}}).result["matches"].size() == 2);
+  CHECK(count({{"query", "bulk export"}, {"limit", "3"}}).result["matches"].size() == 3);
+  CHECK(count({{"query", "bulk export"}, {"limit", nullptr}}).result["matches"].size() == 5);
 
   auto high = count({{"query", "bulk export"}, {"limit", 100}});
-  CHECK(high.matches.size() == 20);
+  CHECK(high.result["matches"].size() == 20);
   CHECK(high.repairs == Strings{"limit_clamped"});
   CHECK(high.arguments["limit"] == 20);
   auto zero = count({{"query", "bulk export"}, {"limit", 0}});
-  CHECK(zero.matches.size() == 1);
+  CHECK(zero.result["matches"].size() == 1);
   CHECK(zero.repairs == Strings{"limit_clamped"});
   auto negative = count({{"query", "bulk export"}, {"limit", -4}});
-  CHECK(negative.matches.size() == 1);
+  CHECK(negative.result["matches"].size() == 1);
   auto junk = count({{"query", "bulk export"}, {"limit", "many"}});
-  CHECK(junk.matches.size() == 5);
+  CHECK(junk.result["matches"].size() == 5);
   CHECK(junk.repairs == Strings{"limit_invalid"});
   CHECK(count({{"query", "bulk export"}, {"limit", json::array({3})}}).repairs == Strings{"limit_invalid"});
 
   // The configured default and maximum.
   f.config.search_default_limit = 3;
   f.config.max_search_limit = 10;
-  CHECK(count({{"query", "bulk export"}}).matches.size() == 3);
-  CHECK(count({{"query", "bulk export"}, {"limit", 50}}).matches.size() == 10);
+  CHECK(count({{"query", "bulk export"}}).result["matches"].size() == 3);
+  CHECK(count({{"query", "bulk export"}, {"limit", 50}}).result["matches"].size() == 10);
   CHECK(count({{"query", "bulk export"}, {"limit", 10}}).repairs.empty());  // at the bound: no clamp
 }
 
@@ -242,7 +236,7 @@ TEST_CASE("tool_search payload given as JSON text or as a bare query string", "[
   auto bare = f.call(s, "tool_search", "weather forecast");
   REQUIRE(bare.kind == BridgeOutcomeKind::Search);
   CHECK(bare.repairs == Strings{"bridge_arguments_bare_string"});
-  CHECK(bare.matches.at(0).name == "weather_forecast");
+  CHECK(bare.result["matches"].at(0)["name"] == "weather_forecast");
 
   auto broken = f.call(s, "tool_search", "{\"query\": \"weather");
   CHECK(broken.reason == "invalid_call");
@@ -254,7 +248,7 @@ TEST_CASE("tool_search with no hit returns an empty list, the sources and a hint
   Session s = scoped_session();
   auto o = f.call(s, "tool_search", {{"query", "zzqx wvvk"}});
   REQUIRE(o.kind == BridgeOutcomeKind::Search);
-  CHECK(o.matches.empty());
+  CHECK(o.result["matches"].empty());
   CHECK(o.result["matches"] == json::array());
   // Sorted, in scope only (mcp:vault is not granted; core tools are not searchable).
   CHECK(o.result["available_sources"] ==
@@ -269,16 +263,16 @@ TEST_CASE("small schemas are inlined in search hits; large ones are not", "[brid
   Fixture f;
   Session s;
   auto big = f.call(s, "tool_search", {{"query", "business report generator"}});
-  REQUIRE(big.matches.at(0).name == "big_report_generator");
-  CHECK_FALSE(big.matches[0].schema_inlined);
+  REQUIRE(big.result["matches"].at(0)["name"] == "big_report_generator");
+  CHECK_FALSE(big.result["matches"][0].contains("input_schema"));
   CHECK_FALSE(big.result["matches"][0].contains("input_schema"));
 
   // The estimator is the caller's: it decides, against config.inline_schema_max_tokens.
   auto sized = [](size_t tokens) { return [tokens](const Tool&) { return tokens; }; };
-  CHECK(f.call(s, "tool_search", {{"query", "business report"}}, sized(300)).matches.at(0).schema_inlined);
-  CHECK_FALSE(f.call(s, "tool_search", {{"query", "weather"}}, sized(301)).matches.at(0).schema_inlined);
+  CHECK(f.call(s, "tool_search", {{"query", "business report"}}, sized(300)).result["matches"].at(0).contains("input_schema"));
+  CHECK_FALSE(f.call(s, "tool_search", {{"query", "weather"}}, sized(301)).result["matches"].at(0).contains("input_schema"));
   f.config.inline_schema_max_tokens = 0;  // 0 = never
-  CHECK_FALSE(f.call(s, "tool_search", {{"query", "weather"}}, sized(1)).matches.at(0).schema_inlined);
+  CHECK_FALSE(f.call(s, "tool_search", {{"query", "weather"}}, sized(1)).result["matches"].at(0).contains("input_schema"));
 }
 
 TEST_CASE("tool_describe returns the full schema and activates the tool", "[bridge]") {

@@ -1,4 +1,5 @@
 #include "toolsearch/config.hpp"
+#include "toolsearch/json_codec.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,7 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-Result<GateConfig> parse(const char* text) { return parse_gate_config(json::parse(text)); }
+Result<GateConfig> parse(const char* text) { return gate_config_from_json(json::parse(text)); }
 
 // The parse fails with InvalidConfig and its message contains every `needle`.
 void require_invalid(const Result<GateConfig>& r, std::initializer_list<const char*> needles) {
@@ -69,7 +70,7 @@ TEST_CASE("the legacy shorthand: a bare boolean or mode string", "[config]") {
   SECTION("the shorthand keeps the other fields of the base") {
     GateConfig base;
     base.max_tokens = 1234;
-    Result<GateConfig> r = parse_gate_config(json(false), base);
+    Result<GateConfig> r = gate_config_from_json(json(false), base);
     REQUIRE(r.ok());
     CHECK(r->enabled == GateMode::Off);
     CHECK(r->max_tokens == 1234);
@@ -83,47 +84,47 @@ TEST_CASE("threshold_pct at its edges", "[config]") {
   CHECK(parse(R"({"threshold_pct":0})")->threshold_pct == 0.0);
   CHECK(parse(R"({"threshold_pct":100})")->threshold_pct == 100.0);
   CHECK(parse(R"({"threshold_pct":7.5})")->threshold_pct == 7.5);
-  require_invalid(parse(R"({"threshold_pct":100.0001})"), {"threshold_pct", "0..100"});
-  require_invalid(parse(R"({"threshold_pct":-0.0001})"), {"threshold_pct"});
-  require_invalid(parse(R"({"threshold_pct":"10"})"), {"threshold_pct", "string"});
-  require_invalid(parse(R"({"threshold_pct":true})"), {"threshold_pct", "boolean"});
+  require_invalid(parse(R"({"threshold_pct":100.0001})"), {"thresholdPct", "0..100"});
+  require_invalid(parse(R"({"threshold_pct":-0.0001})"), {"thresholdPct"});
+  require_invalid(parse(R"({"threshold_pct":"10"})"), {"thresholdPct", "string"});
+  require_invalid(parse(R"({"threshold_pct":true})"), {"thresholdPct", "boolean"});
 }
 
 TEST_CASE("token bounds: min_tokens and max_tokens", "[config]") {
   CHECK(parse(R"({"min_tokens":0})")->min_tokens == 0);
   CHECK(parse(R"({"max_tokens":0,"min_tokens":0})")->max_tokens == 0);
   CHECK(parse(R"({"max_tokens":1000000000})")->max_tokens == 1000000000);
-  require_invalid(parse(R"({"max_tokens":1000000001})"), {"max_tokens", "out of range"});
-  require_invalid(parse(R"({"min_tokens":-1})"), {"min_tokens", "out of range"});
-  require_invalid(parse(R"({"min_tokens":1.5})"), {"min_tokens", "integer"});
+  require_invalid(parse(R"({"max_tokens":1000000001})"), {"maxTokens", "out of range"});
+  require_invalid(parse(R"({"min_tokens":-1})"), {"minTokens", "out of range"});
+  require_invalid(parse(R"({"min_tokens":1.5})"), {"minTokens", "integer"});
   CHECK(parse(R"({"min_tokens":2.0})")->min_tokens == 2);  // JSON has one number type
   SECTION("min_tokens may equal max_tokens but not exceed it") {
     CHECK(parse(R"({"min_tokens":500,"max_tokens":500})").ok());
-    require_invalid(parse(R"({"min_tokens":501,"max_tokens":500})"), {"min_tokens", "max_tokens"});
+    require_invalid(parse(R"({"min_tokens":501,"max_tokens":500})"), {"minTokens", "maxTokens"});
     // Against the base default max_tokens 20000.
-    require_invalid(parse(R"({"min_tokens":20001})"), {"min_tokens", "max_tokens"});
+    require_invalid(parse(R"({"min_tokens":20001})"), {"minTokens", "maxTokens"});
   }
 }
 
 TEST_CASE("search limits: max_search_limit 1..50, search_default_limit 1..max", "[config]") {
   CHECK(parse(R"({"max_search_limit":50})")->max_search_limit == 50);
   CHECK(parse(R"({"max_search_limit":1,"search_default_limit":1})")->max_search_limit == 1);
-  require_invalid(parse(R"({"max_search_limit":0})"), {"max_search_limit", "1..50"});
-  require_invalid(parse(R"({"max_search_limit":51})"), {"max_search_limit", "1..50"});
+  require_invalid(parse(R"({"max_search_limit":0})"), {"maxSearchLimit", "1..50"});
+  require_invalid(parse(R"({"max_search_limit":51})"), {"maxSearchLimit", "1..50"});
   CHECK(parse(R"({"search_default_limit":1})")->search_default_limit == 1);
   CHECK(parse(R"({"search_default_limit":20})")->search_default_limit == 20);  // == default max
-  require_invalid(parse(R"({"search_default_limit":0})"), {"search_default_limit"});
-  require_invalid(parse(R"({"search_default_limit":21})"), {"search_default_limit", "max_search_limit"});
+  require_invalid(parse(R"({"search_default_limit":0})"), {"searchDefaultLimit"});
+  require_invalid(parse(R"({"search_default_limit":21})"), {"searchDefaultLimit", "maxSearchLimit"});
   // Lowering the max below the default limit (5) is caught too, naming both keys.
-  require_invalid(parse(R"({"max_search_limit":4})"), {"search_default_limit", "max_search_limit"});
-  require_invalid(parse(R"({"max_search_limit":"20"})"), {"max_search_limit", "string"});
+  require_invalid(parse(R"({"max_search_limit":4})"), {"searchDefaultLimit", "maxSearchLimit"});
+  require_invalid(parse(R"({"max_search_limit":"20"})"), {"maxSearchLimit", "string"});
 }
 
 TEST_CASE("preselect_top_k 1..50", "[config]") {
   CHECK(parse(R"({"preselect_top_k":1})")->preselect_top_k == 1);
   CHECK(parse(R"({"preselect_top_k":50})")->preselect_top_k == 50);
-  require_invalid(parse(R"({"preselect_top_k":0})"), {"preselect_top_k", "1..50"});
-  require_invalid(parse(R"({"preselect_top_k":51})"), {"preselect_top_k", "1..50"});
+  require_invalid(parse(R"({"preselect_top_k":0})"), {"preselectTopK", "1..50"});
+  require_invalid(parse(R"({"preselect_top_k":51})"), {"preselectTopK", "1..50"});
 }
 
 TEST_CASE("inline partition, listing and inline-schema budgets accept zero", "[config]") {
@@ -131,9 +132,9 @@ TEST_CASE("inline partition, listing and inline-schema budgets accept zero", "[c
       R"({"inline_max_count":0,"inline_max_tokens":0,"listing_max_tokens":0,"inline_schema_max_tokens":0})");
   REQUIRE(r.ok());
   CHECK(parse(R"({"inline_max_count":40,"inline_max_tokens":5000})")->inline_max_count == 40);
-  require_invalid(parse(R"({"inline_max_count":-1})"), {"inline_max_count"});
-  require_invalid(parse(R"({"listing_max_tokens":[]})"), {"listing_max_tokens", "array"});
-  require_invalid(parse(R"({"inline_schema_max_tokens":{}})"), {"inline_schema_max_tokens", "object"});
+  require_invalid(parse(R"({"inline_max_count":-1})"), {"inlineMaxCount"});
+  require_invalid(parse(R"({"listing_max_tokens":[]})"), {"listingMaxTokens", "array"});
+  require_invalid(parse(R"({"inline_schema_max_tokens":{}})"), {"inlineSchemaMaxTokens", "object"});
 }
 
 TEST_CASE("activation and lazy_activation", "[config]") {
@@ -142,14 +143,19 @@ TEST_CASE("activation and lazy_activation", "[config]") {
   require_invalid(parse(R"({"activation":"Promote"})"), {"activation", "\"stable\" or \"promote\""});
   require_invalid(parse(R"({"activation":true})"), {"activation"});
   CHECK_FALSE(parse(R"({"lazy_activation":false})")->lazy_activation);
-  require_invalid(parse(R"({"lazy_activation":"no"})"), {"lazy_activation", "boolean"});
+  require_invalid(parse(R"({"lazy_activation":"no"})"), {"lazyActivation", "boolean"});
 }
 
 TEST_CASE("unknown keys name the key and suggest the closest known one", "[config]") {
-  require_invalid(parse(R"({"treshold_pct":5})"), {"\"treshold_pct\"", "did you mean \"threshold_pct\""});
-  require_invalid(parse(R"({"enable":"on"})"), {"\"enable\"", "did you mean \"enabled\""});
-  require_invalid(parse(R"({"max_search":10})"), {"did you mean \"max_search_limit\""});
-  require_invalid(parse(R"({"thresholdPct":5})"), {"did you mean \"threshold_pct\""});
+  require_invalid(parse(R"({"treshold_pct":5})"), {"\"treshold_pct\"", "Did you mean \"thresholdPct\""});
+  require_invalid(parse(R"({"enable":"on"})"), {"\"enable\"", "Did you mean \"enabled\""});
+  require_invalid(parse(R"({"max_search":10})"), {"Did you mean \"maxSearchLimit\""});
+  require_invalid(parse(R"({"tresholdPct":5})"), {"Did you mean \"thresholdPct\""});
+  SECTION("camelCase is the canonical spelling; the seeds' snake_case reads the same") {
+    CHECK(parse(R"({"thresholdPct":5})")->threshold_pct == 5.0);
+    CHECK(parse(R"({"threshold_pct":5})")->threshold_pct == 5.0);
+    CHECK(gate_config_to_json(GateConfig{}).contains("thresholdPct"));
+  }
   SECTION("a typo wins over a bad value elsewhere (unknown keys are checked first)") {
     require_invalid(parse(R"({"enabled":"bogus","zz_top_k":1})"), {"\"zz_top_k\""});
   }
@@ -159,7 +165,7 @@ TEST_CASE("parsing applies over a base and leaves unspecified fields alone", "[c
   GateConfig base;
   base.max_tokens = 777;
   base.activation = ActivationPolicy::Promote;
-  Result<GateConfig> r = parse_gate_config(json::parse(R"({"threshold_pct":3})"), base);
+  Result<GateConfig> r = gate_config_from_json(json::parse(R"({"threshold_pct":3})"), base);
   REQUIRE(r.ok());
   CHECK(r->threshold_pct == 3.0);
   CHECK(r->max_tokens == 777);
@@ -181,21 +187,21 @@ TEST_CASE("to_json round-trips every field", "[config]") {
   c.listing_max_tokens = 123;
   c.preselect_top_k = 11;
   c.inline_schema_max_tokens = 0;
-  json j = to_json(c);
+  json j = gate_config_to_json(c);
   CHECK(j.size() == 13);
   CHECK(j["enabled"] == "on");
   CHECK(j["activation"] == "promote");
-  Result<GateConfig> back = parse_gate_config(j);
+  Result<GateConfig> back = gate_config_from_json(j);
   REQUIRE(back.ok());
-  CHECK(to_json(back.value()).dump() == j.dump());
+  CHECK(gate_config_to_json(back.value()).dump() == j.dump());
   CHECK(back->threshold_pct == 12.5);
   CHECK(back->inline_max_tokens == 5000);
   CHECK_FALSE(back->lazy_activation);
   SECTION("defaults round-trip too, from the default base or any other") {
     GateConfig other = c;
-    Result<GateConfig> defaults = parse_gate_config(to_json(GateConfig{}), other);
+    Result<GateConfig> defaults = gate_config_from_json(gate_config_to_json(GateConfig{}), other);
     REQUIRE(defaults.ok());
-    CHECK(to_json(defaults.value()).dump() == to_json(GateConfig{}).dump());
+    CHECK(gate_config_to_json(defaults.value()).dump() == gate_config_to_json(GateConfig{}).dump());
   }
 }
 
@@ -206,7 +212,7 @@ TEST_CASE("validate catches configs built in code", "[config]") {
   CHECK(validate(nan_pct).code == ErrorCode::InvalidConfig);
   GateConfig zero_limit;
   zero_limit.search_default_limit = 0;
-  CHECK(validate(zero_limit).message.find("search_default_limit") != std::string::npos);
+  CHECK(validate(zero_limit).message.find("searchDefaultLimit") != std::string::npos);
   GateConfig inverted;
   inverted.min_tokens = 10;
   inverted.max_tokens = 9;

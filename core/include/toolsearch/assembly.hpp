@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,7 +25,9 @@ enum class AssemblyMode {
   Preselect,            ///< the top-K tools for the user's message as full schemas, no bridge
   PreselectWithBridge,  ///< top-K as full schemas plus the bridge for everything else
 };
-const char* to_string(AssemblyMode mode);  // "bridge", "preselect", "preselect_with_bridge"
+const char* to_string(AssemblyMode mode);  // "bridge", "preselect", "preselect+bridge"
+/// The mode named by to_string, or nullopt.
+std::optional<AssemblyMode> assembly_mode_from_string(std::string_view text);
 
 /// Pre-selection mode clamps top_k to this.
 inline constexpr size_t kMaxPreselectTopK = 50;
@@ -57,9 +60,10 @@ struct VisibleTool {
   size_t tokens = 0;  ///< estimated cost, per-tool overhead included
 };
 
-/// What was actually applied (the gate may overrule the requested mode).
+/// What was actually applied (the gate may overrule the requested mode). The same names as
+/// AssemblyMode, plus "passthrough"; the JS provider plan's strategies extend this vocabulary.
 enum class Strategy { Passthrough, Bridge, Preselect, PreselectWithBridge };
-const char* to_string(Strategy strategy);  // "passthrough", "bridge", "preselect", "preselect_with_bridge"
+const char* to_string(Strategy strategy);  // "passthrough", "bridge", "preselect", "preselect+bridge"
 
 struct TokenAccounting {
   size_t without_deferral = 0;  ///< every in-scope tool visible (what passthrough costs)
@@ -121,9 +125,5 @@ struct Listing {
 };
 Listing make_listing(const Catalog& catalog, const std::vector<std::string>& deferred, size_t max_tokens,
                      const TokenCounter& counter = {});
-
-/// Stable JSON for the JS API (camelCase keys, sorted): {strategy, tier, visible:[{name,
-/// description, inputSchema, kind, tokens}], logical, deferred, tokens:{...}, gate:{...}}.
-nlohmann::json assembly_to_json(const AssemblyResult& result);
 
 }  // namespace toolsearch

@@ -3,6 +3,7 @@
 // act on. Pure: the only state it touches is the session's activated set.
 #pragma once
 
+#include "toolsearch/bridge_render.hpp"
 #include "toolsearch/catalog.hpp"
 #include "toolsearch/config.hpp"
 #include "toolsearch/schema_validator.hpp"
@@ -53,19 +54,6 @@ inline constexpr std::string_view kDeferredTool = "deferred_tool";
 inline constexpr std::string_view kInternalError = "internal_error";
 }  // namespace refusal
 
-/// One tool_search hit.
-struct SearchMatch {
-  std::string name;
-  std::string description;  ///< short: first sentence, at most ~200 bytes (see short_description)
-  std::string source;
-  double score = 0;         ///< BM25 score rounded to 4 decimals (identical in native and wasm)
-  MatchKind match = MatchKind::Bm25;
-  std::vector<std::string> required;  ///< required parameter names, in schema order
-  bool callable_directly = false;     ///< the tool is not deferred this turn (visible or pinned)
-  bool schema_inlined = false;        ///< input_schema is included (the tool is small)
-  nlohmann::json input_schema;        ///< set when schema_inlined
-};
-
 /// The resolution of one call.
 struct BridgeOutcome {
   BridgeOutcomeKind kind = BridgeOutcomeKind::Refusal;
@@ -75,7 +63,8 @@ struct BridgeOutcome {
   /// Dispatch and invalid_arguments: the repaired arguments object. Search/describe: the
   /// normalised bridge payload. Otherwise {}.
   nlohmann::json arguments = nlohmann::json::object();
-  /// What the model sees for search, describe and refusals; {} for a dispatch.
+  /// What the model sees for search (render_search_result), describe (render_describe_result)
+  /// and refusals; {} for a dispatch.
   nlohmann::json result = nlohmann::json::object();
   std::string reason;                ///< refusal code (see `refusal`), "" otherwise
   std::vector<std::string> repairs;  ///< stable codes of the repairs applied, in order
@@ -84,7 +73,6 @@ struct BridgeOutcome {
   bool activated = false;
   /// The model's call named a bridge tool (tool_search, tool_describe or tool_call).
   bool via_bridge = false;
-  std::vector<SearchMatch> matches;           ///< search only
   std::vector<SchemaViolation> violations;    ///< invalid_arguments only
 };
 
@@ -111,14 +99,5 @@ using ToolTokenEstimator = std::function<size_t(const Tool&)>;
 BridgeOutcome resolve_call(const Catalog& catalog, const SearchIndex& index, const GateConfig& config,
                            const std::vector<std::string>& deferred, Session& session,
                            const ModelToolCall& call, const ToolTokenEstimator& estimate = {});
-
-/// {kind, name, arguments, result, reason, repairs, activated, viaBridge}. Keys are sorted
-/// (nlohmann::json), so the text is byte-stable for equal outcomes.
-nlohmann::json outcome_to_json(const BridgeOutcome& outcome);
-
-/// The first sentence of `description` (whitespace collapsed; "e.g." and "i.e." do not end a
-/// sentence; 。！？ do), clipped to at most `max_bytes` on a UTF-8 boundary with "…" appended
-/// when cut (the ellipsis is within the budget). Invalid UTF-8 becomes U+FFFD. Default 200.
-std::string short_description(std::string_view description, size_t max_bytes = 200);
 
 }  // namespace toolsearch

@@ -1,10 +1,9 @@
-// Gate and bridge configuration, with validation (see config.cpp for parsing from JSON).
+// Gate and bridge configuration, with validation (parsing from JSON: gate_config_from_json in
+// json_codec.hpp).
 #pragma once
 
 #include "toolsearch/session.hpp"
 #include "toolsearch/status.hpp"
-
-#include <nlohmann/json.hpp>
 
 #include <cstddef>
 
@@ -14,6 +13,14 @@ namespace toolsearch {
 /// on: defer whenever there is at least one deferrable tool.
 enum class GateMode { Off, Auto, On };
 const char* to_string(GateMode mode);  // "off", "auto", "on"
+
+/// Ranges of the gate settings.
+struct GateLimits {
+  /// Token-valued settings stay below this so they fit a 32-bit size_t (wasm32) with headroom.
+  static constexpr size_t kMaxTokens = 1000000000;
+  static constexpr size_t kMaxSearchLimit = 50;
+  static constexpr size_t kMaxTopK = 50;
+};
 
 struct GateConfig {
   GateMode enabled = GateMode::Auto;  ///< default auto
@@ -31,11 +38,8 @@ struct GateConfig {
   size_t inline_schema_max_tokens = 300;  ///< search hits this small carry their full schema (0 = never)
 };
 
-/// Parses a JSON object of GateConfig fields (snake_case keys) over `base`. Unknown keys and
-/// out-of-range values are InvalidConfig errors naming the key (with a "did you mean").
-Result<GateConfig> parse_gate_config(const nlohmann::json& json, const GateConfig& base = {});
-/// Checks cross-field rules (e.g. search_default_limit <= max_search_limit).
+/// Checks ranges and cross-field rules (e.g. searchDefaultLimit <= maxSearchLimit). Messages
+/// name the camelCase key.
 Status validate(const GateConfig& config);
-nlohmann::json to_json(const GateConfig& config);
 
 }  // namespace toolsearch

@@ -27,7 +27,7 @@ struct EngineOptions {
 struct SearchRequest {
   size_t limit = 0;            ///< 0 = gate.search_default_limit; clamped to gate.max_search_limit
   std::string session;         ///< "" = the unrestricted default session
-  bool deferrable_only = false;  ///< skip core tools
+  bool deferred_only = false;  ///< only tools that can be deferred (skip core tools)
 };
 
 class Engine {
@@ -55,8 +55,6 @@ class Engine {
   /// Opens a session with `scope`; returns its id ("s1", "s2", ...).
   std::string open_session(Scope scope);
   Status close_session(const std::string& id);
-  /// The session with `id` ("" = the default, unrestricted session), or nullptr.
-  Session* session(const std::string& id);
   size_t session_count() const { return sessions_.size(); }
 
   /// Ranked hits among the tools the session may see.

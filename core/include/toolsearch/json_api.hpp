@@ -40,8 +40,4 @@ class JsonEngine {
   Engine engine_;
 };
 
-/// Parses the options object {"gate","bm25","namespacing"} over `base`.
-Result<EngineOptions> engine_options_from_json(const nlohmann::json& json, const EngineOptions& base);
-nlohmann::json engine_options_to_json(const EngineOptions& options);
-
 }  // namespace toolsearch

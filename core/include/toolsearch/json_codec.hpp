@@ -1,7 +1,13 @@
-// Conversions between core values and the JSON shapes of the wasm boundary
-// (see docs/wasm-boundary.md). Keys are camelCase; schemas and arguments pass through untouched.
+// The one codec between core values and the JSON shapes of the wasm boundary (see
+// docs/wasm-boundary.md). Keys are camelCase everywhere; the gate's snake_case spellings from
+// the seeds are accepted on input. Schemas and arguments pass through untouched. What the
+// model reads from the bridge tools is rendered in bridge_render.hpp, not here.
 #pragma once
 
+#include "toolsearch/assembly.hpp"
+#include "toolsearch/bridge.hpp"
+#include "toolsearch/config.hpp"
+#include "toolsearch/engine.hpp"
 #include "toolsearch/search_index.hpp"
 #include "toolsearch/session.hpp"
 #include "toolsearch/status.hpp"
@@ -24,6 +30,8 @@ struct JsonLimits {
 /// Parses JSON text with size and depth limits. InvalidJson / TooLarge on failure.
 Result<nlohmann::json> parse_json(std::string_view text, const JsonLimits& limits = {});
 
+// ---- tools and scopes ----------------------------------------------------------------------
+
 /// One tool from MCP form {name, description, inputSchema}, catalog form {parameters} or
 /// snake_case {input_schema}; plus source, class, title, annotations, tags, pinned.
 Result<Tool> tool_from_json(const nlohmann::json& json);
@@ -36,6 +44,44 @@ Result<Scope> scope_from_json(const nlohmann::json& json);
 /// Required parameter names of a schema, in schema order (non-strings are skipped).
 std::vector<std::string> required_params(const nlohmann::json& input_schema);
 
+// ---- configuration -------------------------------------------------------------------------
+
+/// A JSON object of GateConfig fields over `base`: camelCase keys ("thresholdPct"), snake_case
+/// accepted ("threshold_pct"); or the shorthand true / false / "off" / "auto" / "on". Unknown
+/// keys and out-of-range values are InvalidConfig errors naming the key, with a "did you mean".
+Result<GateConfig> gate_config_from_json(const nlohmann::json& json, const GateConfig& base = {});
+/// Every field, camelCase keys.
+nlohmann::json gate_config_to_json(const GateConfig& config);
+
+/// The options object {"gate","bm25","namespacing"} over `base`.
+Result<EngineOptions> engine_options_from_json(const nlohmann::json& json, const EngineOptions& base);
+nlohmann::json engine_options_to_json(const EngineOptions& options);
+
+// ---- requests ------------------------------------------------------------------------------
+
+/// {limit?, session?, deferredOnly?}; unknown keys are InvalidArgument with a "did you mean".
+Result<SearchRequest> search_request_from_json(const nlohmann::json& json);
+/// {session?, contextWindow?, mode?, userMessage?, topK?}; the session id goes to `session`.
+Result<AssembleRequest> assemble_request_from_json(const nlohmann::json& json, std::string& session);
+/// {name, arguments?}; absent arguments read as null (repaired to {} by the bridge).
+Result<ModelToolCall> model_call_from_json(const nlohmann::json& json);
+
+// ---- results -------------------------------------------------------------------------------
+
+/// Appends [{name, score, match, source, description, required}, ...] as text: the hot path,
+/// where a json tree plus dump would cost more than the search.
+void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools);
+
+/// {name, match, score, queryTokens, terms: [{term, field, idf, tf, weight, lengthNorm, score}]}.
 nlohmann::json explanation_to_json(const Explanation& e, const Tool& tool);
+
+/// Sorted keys, so equal results give byte-identical text: {strategy, tier, visible: [{name,
+/// description, inputSchema, kind, tokens}], logical, deferred, tokens: {withoutDeferral,
+/// withDeferral, saved}, gate: {mode, active, contextWindow, threshold, deferrableCount,
+/// deferrableTokens, reason}}.
+nlohmann::json assembly_to_json(const AssemblyResult& result);
+
+/// {kind, name, arguments, result, reason, repairs, activated, viaBridge}; sorted keys.
+nlohmann::json outcome_to_json(const BridgeOutcome& outcome);
 
 }  // namespace toolsearch

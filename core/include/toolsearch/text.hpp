@@ -9,6 +9,19 @@
 
 namespace toolsearch {
 
+/// ASCII blank: space, tab, newline, carriage return, form feed, vertical tab.
+inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+/// `text` without leading and trailing ASCII blanks.
+std::string_view trim_blanks(std::string_view text);
+
+/// Caller-supplied text made safe to quote in a message: invalid UTF-8 replaced, clipped to
+/// `max_bytes` on a code point boundary with "..." appended when cut. Default 128.
+std::string echo(std::string_view text, size_t max_bytes = 128);
+
+/// echo() as a JSON string literal: "name".
+std::string quoted_echo(std::string_view text, size_t max_bytes = 128);
+
 /// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a
 /// substring) between code point strings, or `max + 1` as soon as it must exceed `max`.
 /// `rows` is scratch space, reused across calls to spare allocations.
