@@ -1,5 +1,8 @@
 #include "toolsearch/assembly.hpp"
 
+#include "toolsearch/bridge_tools.hpp"
+#include "toolsearch/listing.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -23,82 +26,6 @@ struct Entry {
   bool visible = true;
 };
 
-std::string format_pct(double pct) {
-  if (pct == std::floor(pct)) return std::to_string(static_cast<long long>(pct));
-  return json(pct).dump();  // shortest round-trip form, locale independent
-}
-
-std::string tool_count(size_t n) { return std::to_string(n) + (n == 1 ? " tool" : " tools"); }
-
-json search_schema(const GateConfig& config) {
-  json query = {{"type", "string"},
-                {"description", "What you need, in a few keywords, or a tool's exact name."}};
-  json limit = {{"type", "integer"},
-                {"minimum", 1},
-                {"maximum", config.max_search_limit},
-                {"description", "Maximum number of results (default " + std::to_string(config.search_default_limit) +
-                                    ", at most " + std::to_string(config.max_search_limit) + ")."}};
-  return {{"type", "object"},
-          {"properties", {{"query", query}, {"limit", limit}}},
-          {"required", json::array({"query"})},
-          {"additionalProperties", false}};
-}
-
-json describe_schema() {
-  json name = {{"type", "string"}, {"description", "The exact tool name, as listed or found by tool_search."}};
-  return {{"type", "object"},
-          {"properties", {{"name", name}}},
-          {"required", json::array({"name"})},
-          {"additionalProperties", false}};
-}
-
-json call_schema() {
-  json name = {{"type", "string"}, {"description", "The exact name of the tool to run."}};
-  json arguments = {{"type", "object"}, {"description", "Arguments matching the tool's input schema."}};
-  return {{"type", "object"},
-          {"properties", {{"name", name}, {"arguments", arguments}}},
-          {"required", json::array({"name", "arguments"})},
-          {"additionalProperties", false}};
-}
-
-constexpr const char* kSearchIntro =
-    "Search the tools that are not loaded in this request and return the best matches (name, "
-    "description, source, required parameters; small tools include their full schema). Whenever you "
-    "need a capability you do not see among your tools, search for it before concluding it does not "
-    "exist. Then call tool_describe for a tool's full schema and tool_call to run it.";
-constexpr const char* kDescribeText =
-    "Return the full description and input schema of one tool that is not loaded in this request, by "
-    "exact name (as listed in tool_search's description or found by tool_search). An unknown name "
-    "returns \"did you mean\" suggestions.";
-constexpr const char* kCallText =
-    "Run a tool that is not loaded in this request: give its exact name and arguments matching its "
-    "input schema (see tool_describe). Tools you can see directly must be called directly, not "
-    "through tool_call.";
-
-std::string gate_reason(const GateConfig& config, const GateDecision& gate) {
-  std::string measured = tool_count(gate.deferrable_count) + " (~" + std::to_string(gate.deferrable_tokens) + " tokens)";
-  switch (gate.mode) {
-    case GateMode::Off:
-      return "gate off: never defers";
-    case GateMode::On:
-      if (gate.deferrable_count == 0) return "gate on: no deferrable tool in scope";
-      return "gate on: " + measured + " deferrable";
-    case GateMode::Auto:
-      break;
-  }
-  if (gate.deferrable_count == 0) return "gate auto: no deferrable tool in scope";
-  std::string basis;
-  if (gate.context_window == 0) {
-    basis = "context window unknown, so max_tokens";
-  } else {
-    basis = format_pct(config.threshold_pct) + "% of a " + std::to_string(gate.context_window) +
-            "-token window, bounded to [" + std::to_string(config.min_tokens) + ", " +
-            std::to_string(config.max_tokens) + "]";
-  }
-  return "gate auto: deferrable " + measured + (gate.active ? " >= " : " < ") + "threshold " +
-         std::to_string(gate.threshold) + " (" + basis + ")";
-}
-
 std::string outcome(const AssemblyResult& r, size_t preselected) {
   switch (r.strategy) {
     case Strategy::Passthrough:
@@ -110,7 +37,7 @@ std::string outcome(const AssemblyResult& r, size_t preselected) {
       return "preselect: " + std::to_string(preselected) + " pre-selected, " + std::to_string(r.deferred.size()) +
              " left out";
     case Strategy::PreselectWithBridge:
-      return "preselect_with_bridge: " + std::to_string(preselected) + " pre-selected, " +
+      return "preselect+bridge: " + std::to_string(preselected) + " pre-selected, " +
              std::to_string(r.deferred.size()) + " deferred, tier " + std::to_string(r.tier) + " listing";
   }
   return "";
@@ -163,128 +90,6 @@ const char* to_string(Strategy strategy) {
   return "passthrough";
 }
 
-size_t auto_threshold(const GateConfig& config, size_t context_window) {
-  if (context_window == 0) return config.max_tokens;
-  const double raw = config.threshold_pct * static_cast<double>(context_window) / 100.0;
-  // ceil, so "reaches threshold_pct" is exact; the epsilon absorbs binary rounding of pct.
-  const double up = std::ceil(raw - 1e-9 * std::max(1.0, raw));
-  size_t threshold = config.max_tokens;
-  if (up < static_cast<double>(config.max_tokens)) threshold = up <= 0.0 ? 0 : static_cast<size_t>(up);
-  return std::max(threshold, config.min_tokens);
-}
-
-std::vector<VisibleTool> make_bridge_tools(const GateConfig& config, std::string_view listing,
-                                           const TokenCounter& counter) {
-  std::string search_text = kSearchIntro;
-  if (!listing.empty()) {
-    search_text += "\n\n";
-    search_text += listing;
-  }
-  std::vector<VisibleTool> tools = {
-      {std::string(kToolSearch), std::move(search_text), search_schema(config), VisibleKind::Bridge, 0},
-      {std::string(kToolDescribe), kDescribeText, describe_schema(), VisibleKind::Bridge, 0},
-      {std::string(kToolCall), kCallText, call_schema(), VisibleKind::Bridge, 0},
-  };
-  for (VisibleTool& t : tools) t.tokens = estimate_tool_tokens(t.name, t.description, t.input_schema, counter);
-  return tools;
-}
-
-namespace {
-
-// One deferred tool for the listing: its name and source, borrowed from the catalog.
-struct ListingItem {
-  const std::string* name;
-  const std::string* source;
-};
-
-// Tier 1 text and its cost, counted piece by piece (header, source heads, ", name") so that a
-// catalog far over budget stops being scanned as soon as the budget is exceeded.
-struct NamesListing {
-  std::string text;
-  size_t cost = 0;
-  bool complete = true;
-};
-
-using Groups = std::map<std::string_view, std::vector<const std::string*>>;
-
-NamesListing names_listing(const Groups& groups, size_t total, size_t stop_above, const TokenCounter& counter) {
-  NamesListing out;
-  auto add = [&](const std::string& piece) {
-    out.text += piece;
-    out.cost += count_tokens(piece, counter);
-    return out.cost <= stop_above;
-  };
-  if (!add("Deferred tools (" + std::to_string(total) + "), by source:")) {
-    out.complete = false;
-    return out;
-  }
-  for (const auto& [source, names] : groups) {
-    if (!add("\n- " + std::string(source) + ":")) {
-      out.complete = false;
-      return out;
-    }
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (!add((i == 0 ? " " : ", ") + *names[i])) {
-        out.complete = false;
-        return out;
-      }
-    }
-  }
-  return out;
-}
-
-Listing build_listing(const std::vector<ListingItem>& items, size_t max_tokens, const TokenCounter& counter) {
-  // Sources sorted by name, tools in the given (catalog) order: byte-stable for a given catalog.
-  Groups groups;
-  for (const ListingItem& item : items) groups[*item.source].push_back(item.name);
-
-  NamesListing names = names_listing(groups, items.size(), max_tokens, counter);
-  if (names.complete) return {std::move(names.text), 1};
-
-  // Tier 2: one line per source. Lines are added while the budget lasts; the rest is summed up.
-  std::string summary = "Deferred tools (" + std::to_string(items.size()) + "), counts by source:";
-  size_t used = count_tokens(summary, counter);
-  size_t omitted_sources = 0;
-  size_t omitted_tools = 0;
-  for (const auto& [source, tools] : groups) {
-    std::string line = "\n- " + std::string(source) + ": " + tool_count(tools.size());
-    size_t cost = omitted_sources == 0 ? count_tokens(line, counter) : 0;
-    if (omitted_sources == 0 && used + cost <= max_tokens) {
-      summary += line;
-      used += cost;
-    } else {
-      ++omitted_sources;
-      omitted_tools += tools.size();
-    }
-  }
-  if (omitted_sources > 0) {
-    std::string more = "\n- ... and " + std::to_string(omitted_sources) +
-                       (omitted_sources == 1 ? " more source (" : " more sources (") + tool_count(omitted_tools) + ")";
-    summary += more;
-    used += count_tokens(more, counter);
-  }
-  // A tiny budget can make even the summary overflow; never trade names for a longer text.
-  if (used > max_tokens) {
-    NamesListing full = names_listing(groups, items.size(), used, counter);
-    if (full.complete) return {std::move(full.text), 1};
-  }
-  return {std::move(summary), 2};
-}
-
-}  // namespace
-
-Listing make_listing(const Catalog& catalog, const std::vector<std::string>& deferred, size_t max_tokens,
-                     const TokenCounter& counter) {
-  static const std::string kUnknownSource = "client";
-  std::vector<ListingItem> items;
-  items.reserve(deferred.size());
-  for (const std::string& name : deferred) {
-    const Tool* tool = catalog.find(name);
-    items.push_back({&name, tool ? &tool->source : &kUnknownSource});
-  }
-  return build_listing(items, max_tokens, counter);
-}
-
 namespace {
 
 // Every in-scope tool in catalog order with its role and cost. Out-of-scope tools are skipped
@@ -305,21 +110,6 @@ std::vector<Entry> in_scope_entries(const Catalog& catalog, const Session& sessi
     entries.push_back({i, role, tokens, kind, true});
   }
   return entries;
-}
-
-void decide_gate(const GateConfig& config, const std::vector<Entry>& entries, GateDecision& gate) {
-  gate.mode = config.enabled;
-  gate.threshold = auto_threshold(config, gate.context_window);
-  for (const Entry& e : entries) {
-    if (e.role != Role::Candidate) continue;
-    ++gate.deferrable_count;
-    gate.deferrable_tokens += e.tokens;
-  }
-  switch (config.enabled) {
-    case GateMode::Off: gate.active = false; break;
-    case GateMode::On: gate.active = gate.deferrable_count > 0; break;
-    case GateMode::Auto: gate.active = gate.deferrable_count > 0 && gate.deferrable_tokens >= gate.threshold; break;
-  }
 }
 
 // Hybrid partition (a prefix of the candidates within both the count and the token limit),
@@ -399,8 +189,14 @@ Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config
     std::vector<Entry> entries = in_scope_entries(catalog, session, counter, costs);
 
     AssemblyResult result;
-    result.gate.context_window = request.context_window;
-    decide_gate(config, entries, result.gate);
+    size_t deferrable_count = 0;
+    size_t deferrable_tokens = 0;
+    for (const Entry& e : entries) {
+      if (e.role != Role::Candidate) continue;
+      ++deferrable_count;
+      deferrable_tokens += e.tokens;
+    }
+    result.gate = decide_gate(config, request.context_window, deferrable_count, deferrable_tokens);
     size_t preselected = 0;
     if (result.gate.active) {
       std::vector<size_t> hidden = hide_candidates(config, session, tools, entries);
@@ -432,7 +228,7 @@ Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config
     result.tokens.without_deferral = without;
     result.tokens.with_deferral = sum_tokens(result.visible);
     result.tokens.saved = static_cast<int64_t>(without) - static_cast<int64_t>(result.tokens.with_deferral);
-    result.gate.reason = gate_reason(config, result.gate) + "; " + outcome(result, preselected);
+    result.gate.reason += "; " + outcome(result, preselected);
     return result;
   } catch (const std::exception& e) {
     return Status::error(ErrorCode::Internal, std::string("assembly failed: ") + e.what());

@@ -24,6 +24,10 @@ std::string quoted_echo(std::string_view text, size_t max_bytes) {
   return out;
 }
 
+std::string counted(size_t n, const char* singular, const char* plural) {
+  return std::to_string(n) + " " + (n == 1 ? singular : plural);
+}
+
 size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows) {
   const size_t n = a.size();
   const size_t m = b.size();

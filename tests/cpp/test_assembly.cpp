@@ -1,4 +1,6 @@
 #include "toolsearch/assembly.hpp"
+#include "toolsearch/bridge_tools.hpp"
+#include "toolsearch/listing.hpp"
 #include "toolsearch/json_codec.hpp"
 
 #include <catch2/catch.hpp>

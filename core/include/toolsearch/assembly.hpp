@@ -3,6 +3,7 @@
 
 #include "toolsearch/catalog.hpp"
 #include "toolsearch/config.hpp"
+#include "toolsearch/gate.hpp"
 #include "toolsearch/search_index.hpp"
 #include "toolsearch/session.hpp"
 #include "toolsearch/status.hpp"
@@ -71,16 +72,6 @@ struct TokenAccounting {
   int64_t saved = 0;            ///< without - with; negative when the bridge costs more than it hides
 };
 
-struct GateDecision {
-  GateMode mode = GateMode::Auto;
-  bool active = false;          ///< the gate's decision (see Strategy for what was applied)
-  size_t context_window = 0;    ///< as requested (0 = unknown)
-  size_t threshold = 0;         ///< auto threshold in tokens (computed in every mode, for display)
-  size_t deferrable_count = 0;  ///< in-scope, deferrable, unpinned tools
-  size_t deferrable_tokens = 0; ///< their estimated cost: what the auto gate compares
-  std::string reason;           ///< human-readable: mode, threshold and tokens measured
-};
-
 struct AssemblyResult {
   Strategy strategy = Strategy::Passthrough;
   /// Catalog order, then the bridge tools (tool_search, tool_describe, tool_call) last.
@@ -107,23 +98,5 @@ struct AssemblyResult {
 Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config, const Session& session,
                                 const AssembleRequest& request, const SearchIndex* index = nullptr,
                                 const TokenCounter& counter = {}, const ToolCosts* costs = nullptr);
-
-/// The auto threshold: ceil(threshold_pct% of context_window) clamped to [min_tokens,
-/// max_tokens]; max_tokens when the window is unknown (0).
-size_t auto_threshold(const GateConfig& config, size_t context_window);
-
-/// The three bridge definitions (tool_search, tool_describe, tool_call), in that order.
-/// `listing` is appended to tool_search's description; limits come from `config`.
-std::vector<VisibleTool> make_bridge_tools(const GateConfig& config, std::string_view listing,
-                                           const TokenCounter& counter = {});
-
-/// The listing of `deferred` tools for tool_search's description, and its tier (1: names
-/// grouped by source, when within `max_tokens`; 2: a per-source summary with counts).
-struct Listing {
-  std::string text;
-  int tier = 1;
-};
-Listing make_listing(const Catalog& catalog, const std::vector<std::string>& deferred, size_t max_tokens,
-                     const TokenCounter& counter = {});
 
 }  // namespace toolsearch

@@ -22,6 +22,9 @@ std::string echo(std::string_view text, size_t max_bytes = 128);
 /// echo() as a JSON string literal: "name".
 std::string quoted_echo(std::string_view text, size_t max_bytes = 128);
 
+/// "1 tool", "3 tools".
+std::string counted(size_t n, const char* singular, const char* plural);
+
 /// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a
 /// substring) between code point strings, or `max + 1` as soon as it must exceed `max`.
 /// `rows` is scratch space, reused across calls to spare allocations.
