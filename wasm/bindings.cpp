@@ -5,7 +5,7 @@
 #include <emscripten/bind.h>
 
 namespace {
-std::string version() { return "0.1.0"; }
+std::string version() { return TOOLSEARCH_VERSION; }  // from js/package.json, via CMake
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(tool_search) {

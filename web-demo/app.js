@@ -132,7 +132,7 @@ async function loadCatalog(source) {
     const strict = /** @type {HTMLInputElement} */ ($('strict')).checked;
     const loaded = await buildEngine(document, { strict, gate: { ...state.gate } });
     const config = { namespacing: loaded.namespacing, gate: { ...state.gate } };
-    const tokens = toolTokens(loaded.ts, config);
+    const tokens = toolTokens(loaded.ts);
 
     state.session?.close();
     state.ts?.dispose();

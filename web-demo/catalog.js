@@ -105,7 +105,7 @@ export async function buildEngine(document, { strict = false, gate = {} } = {}) 
         ts.dispose();
         throw error;
       }
-      const skipped = addSkippingInvalid(ts, tools);
+      const skipped = ts.add(tools, { onInvalid: 'skip' }).rejected;
       if (ts.size === 0) {
         ts.dispose();
         const first = skipped[0];
@@ -115,6 +115,17 @@ export async function buildEngine(document, { strict = false, gate = {} } = {}) 
       return { ts, namespacing, notes, skipped, ms: performance.now() - started };
     }
   }
+}
+
+/** Adds the demo's core tools unless the catalog brings core tools or those names itself. */
+function addCoreTools(ts, notes) {
+  const records = ts.tools();
+  if (records.some((t) => t.class === 'core')) return;
+  const names = new Set(records.map((t) => t.name));
+  const extra = DEMO_CORE_TOOLS.filter((t) => !names.has(t.name));
+  if (extra.length === 0) return;
+  ts.add(extra.map((t) => ({ ...t, inputSchema: structuredClone(t.inputSchema) })));
+  notes.push(`The demo adds ${extra.map((t) => t.name).join(' and ')} as the host's own core tools.`);
 }
 
 /** Adds the demo's core tools unless the catalog brings core tools or those names itself. */
@@ -158,20 +169,13 @@ function addSkippingInvalid(ts, tools) {
 }
 
 /**
- * The engine's own estimate of every tool's definition, from one passthrough assembly (the
- * same per-definition figures that add up to "tokens without deferral").
+ * The engine's own estimate of every tool's definition (what adds up to "tokens without
+ * deferral"), as the catalog listing carries it.
  * @param {import('tool-search-wasm').ToolSearch} ts
- * @param {import('tool-search-wasm').ToolSearchConfig} config  the configuration to restore
  * @returns {Map<string, number>}
  */
-export function toolTokens(ts, config) {
-  ts.configure({ ...config, gate: { ...(config.gate ?? {}), enabled: 'off' } });
-  try {
-    const all = ts.assemble({ contextWindow: 128_000 });
-    return new Map(all.visible.map((t) => [t.name, t.tokens]));
-  } finally {
-    ts.configure(config);
-  }
+export function toolTokens(ts) {
+  return new Map(ts.tools().map((t) => [t.name, t.tokens]));
 }
 
 /** Groups records by source: core first, then MCP servers by name, then the rest. */
@@ -183,15 +187,19 @@ export function groupBySource(records) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(r);
   }
-  const rank = (/** @type {string} */ k) => (k === 'core' ? 0 : k.startsWith('mcp:') ? 1 : k === 'plugin' ? 2 : 3);
+  const kinds = new Map(records.map((r) => [r.class === 'core' ? 'core' : r.source, r.sourceKind]));
+  const order = ['core', 'mcp', 'plugin', 'client'];
+  const rank = (/** @type {string} */ k) => (k === 'core' ? 0 : order.indexOf(kinds.get(k)));
   return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0]));
 }
 
-/** A human label for a source. @param {string} source */
-export function sourceLabel(source) {
-  if (source === 'core') return 'core';
-  if (source.startsWith('mcp:')) return source.slice(4);
-  if (source === 'plugin') return 'plugins';
-  if (source === 'client') return 'client tools';
-  return source;
+/**
+ * A human label for a source: the server of an MCP source, else the kind.
+ * @param {{source: string, server?: string | null}} record  a tool record, search hit or call
+ */
+export function sourceLabel(record) {
+  if (record.server) return record.server;
+  if (record.source === 'plugin') return 'plugins';
+  if (record.source === 'client') return 'client tools';
+  return record.source;
 }

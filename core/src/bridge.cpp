@@ -44,6 +44,11 @@ class Resolver {
     } else {
       direct_call(name, call.arguments);
     }
+    // Hosts label calls by server and cost; only a tool the session can see is described.
+    if (const Tool* tool = is_bridge_name(out_.name) ? nullptr : visible_tool(out_.name)) {
+      out_.source = tool->source;
+      out_.tokens = estimate_ ? estimate_(*tool) : estimate_tool_tokens(*tool);
+    }
     return std::move(out_);
   }
 

@@ -140,6 +140,31 @@ Status Catalog::add(std::vector<Tool> tools) {
   return Status::success();
 }
 
+std::vector<Catalog::Rejection> Catalog::add_valid(std::vector<Tool> tools) {
+  std::vector<Rejection> rejected;
+  std::vector<Tool> kept;
+  std::unordered_set<std::string> kept_names;
+  for (size_t i = 0; i < tools.size(); ++i) {
+    std::vector<Tool> one;
+    one.push_back(std::move(tools[i]));
+    Status s = prepare_batch(one, nullptr);
+    if (s.ok() && kept_names.count(one[0].name)) {
+      s = Status::error(ErrorCode::DuplicateName, "tool '" + one[0].name + "' appears twice in the batch");
+    }
+    if (!s.ok()) {
+      rejected.push_back({i, one[0].name, std::move(s)});
+      continue;
+    }
+    kept_names.insert(one[0].name);
+    kept.push_back(std::move(one[0]));
+  }
+  if (!kept.empty()) {
+    for (Tool& t : kept) tools_.push_back(std::move(t));
+    reindex();
+  }
+  return rejected;
+}
+
 Status Catalog::remove(const std::vector<std::string>& names) {
   for (const std::string& name : names) {
     if (!find(name)) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");

@@ -4,6 +4,7 @@
 #include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
 
+#include <algorithm>
 #include <exception>
 
 namespace toolsearch {
@@ -83,16 +84,46 @@ std::string JsonEngine::configure(const std::string& options_json) {
   });
 }
 
-std::string JsonEngine::add_tools(const std::string& tools_json) {
-  return with_json(tools_json, [&](const json& input) {
-    auto tools = tools_from_json(input);
-    if (!tools.ok()) return fail(tools.status());
-    const size_t before = engine_.catalog().size();
-    if (Status s = engine_.add(std::move(tools).value()); !s.ok()) return fail(s);
-    json added = json::array();
-    const auto& all = engine_.catalog().tools();
-    for (size_t i = before; i < all.size(); ++i) added.push_back(all[i].name);
-    return ok({{"added", std::move(added)}, {"fingerprint", engine_.catalog().fingerprint()}});
+std::string JsonEngine::add_tools(const std::string& tools_json, const std::string& options_json) {
+  return with_json(options_json, [&](const json& options_input) {
+    auto options = add_options_from_json(options_input);
+    if (!options.ok()) return fail(options.status());
+    return with_json(tools_json, [&](const json& input) {
+      const size_t before = engine_.catalog().size();
+      json rejected = json::array();
+      if (options->skip_invalid) {
+        if (!input.is_array()) return fail(Status::error(ErrorCode::InvalidArgument, "tools must be an array"));
+        // Entries that do not even read as tools are rejected here; the rest by the catalog.
+        std::vector<Tool> tools;
+        std::vector<size_t> positions;
+        for (size_t i = 0; i < input.size(); ++i) {
+          auto tool = tool_from_json(input[i]);
+          if (!tool.ok()) {
+            const json& name = input[i].is_object() ? input[i].value("name", json()) : json();
+            rejected.push_back(rejection_to_json({i, name.is_string() ? name.get<std::string>() : "", tool.status()}));
+            continue;
+          }
+          tools.push_back(std::move(tool).value());
+          positions.push_back(i);
+        }
+        for (Catalog::Rejection& r : engine_.add_valid(std::move(tools))) {
+          r.index = positions[r.index];
+          rejected.push_back(rejection_to_json(r));
+        }
+        std::sort(rejected.begin(), rejected.end(),
+                  [](const json& a, const json& b) { return a["index"].get<size_t>() < b["index"].get<size_t>(); });
+      } else {
+        auto tools = tools_from_json(input);
+        if (!tools.ok()) return fail(tools.status());
+        if (Status s = engine_.add(std::move(tools).value()); !s.ok()) return fail(s);
+      }
+      json added = json::array();
+      const auto& all = engine_.catalog().tools();
+      for (size_t i = before; i < all.size(); ++i) added.push_back(all[i].name);
+      return ok({{"added", std::move(added)},
+                 {"rejected", std::move(rejected)},
+                 {"fingerprint", engine_.catalog().fingerprint()}});
+    });
   });
 }
 
@@ -153,13 +184,27 @@ std::string JsonEngine::pin_server(const std::string& server, bool pinned) {
   });
 }
 
-std::string JsonEngine::list_tools() {
-  return guarded([&] {
-    json out = json::array();
-    for (const Tool& t : engine_.catalog().tools()) {
+std::string JsonEngine::list_tools(const std::string& names_json) {
+  return with_json(names_json, [&](const json& input) {
+    const Catalog& catalog = engine_.catalog();
+    auto entry = [&](size_t i) {
+      const Tool& t = catalog.tools()[i];
       json j = tool_to_json(t);
-      j["pinned"] = engine_.catalog().is_pinned(t);
-      out.push_back(std::move(j));
+      j["pinned"] = catalog.is_pinned(t);
+      j["tokens"] = engine_.tool_tokens(i);
+      return j;
+    };
+    json out = json::array();
+    if (input.is_null()) {
+      for (size_t i = 0; i < catalog.size(); ++i) out.push_back(entry(i));
+      return ok(std::move(out));
+    }
+    if (!input.is_array()) return fail(Status::error(ErrorCode::InvalidArgument, "names must be an array of strings or null"));
+    // Only the named tools cross the boundary, in the order asked; unknown names are skipped.
+    for (const json& n : input) {
+      if (!n.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "names must be an array of strings"));
+      const long i = catalog.index_of(n.get_ref<const std::string&>());
+      if (i >= 0) out.push_back(entry(static_cast<size_t>(i)));
     }
     return ok(std::move(out));
   });
@@ -213,6 +258,7 @@ std::string JsonEngine::describe(const std::string& name, const std::string& ses
     }
     json j = tool_to_json(*tool.value());
     j["pinned"] = engine_.catalog().is_pinned(*tool.value());
+    j["tokens"] = engine_.tool_tokens(static_cast<size_t>(engine_.catalog().index_of(tool.value()->name)));
     return ok(std::move(j));
   });
 }

@@ -315,6 +315,26 @@ Result<Tool> tool_from_json(const json& j) {
   return t;
 }
 
+Result<AddOptions> add_options_from_json(const json& j) {
+  AddOptions options;
+  if (j.is_null()) return options;
+  if (!j.is_object()) return field_error("add options", "an object", j);
+  for (const auto& [key, value] : j.items()) {
+    if (key != "onInvalid") {
+      return Status::error(ErrorCode::InvalidArgument, "unknown add option " + quoted_echo(key) + "." +
+                                                           did_you_mean({"onInvalid"}));
+    }
+    if (value == "error") options.skip_invalid = false;
+    else if (value == "skip") options.skip_invalid = true;
+    else return Status::error(ErrorCode::InvalidArgument, "'onInvalid' must be \"error\" or \"skip\"");
+  }
+  return options;
+}
+
+json rejection_to_json(const Catalog::Rejection& r) {
+  return {{"index", r.index}, {"name", r.name}, {"code", to_string(r.status.code)}, {"message", r.status.message}};
+}
+
 Result<std::vector<Tool>> tools_from_json(const json& j) {
   if (!j.is_array()) return field_error("tools", "an array", j);
   std::vector<Tool> out;
@@ -334,6 +354,8 @@ json tool_to_json(const Tool& t) {
             {"source", t.source},
             {"class", t.tool_class == ToolClass::Core ? "core" : "deferrable"},
             {"pinned", t.pinned}};
+  j["sourceKind"] = std::string(source_kind(t.source));
+  j["server"] = server_of(t).empty() ? json(nullptr) : json(std::string(server_of(t)));
   if (t.original_name != t.name) j["originalName"] = t.original_name;
   if (!t.title.empty()) j["title"] = t.title;
   if (!t.annotations.empty()) j["annotations"] = t.annotations;
@@ -529,6 +551,9 @@ void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hit
     out += to_string(h.kind);
     out += R"(","source":)";
     append_json_string(out, t.source);
+    out += R"(,"server":)";
+    if (server_of(t).empty()) out += "null";
+    else append_json_string(out, server_of(t));
     out += R"(,"description":)";
     append_json_string(out, t.description);
     out += R"(,"required":)";
@@ -567,14 +592,25 @@ json assembly_to_json(const AssemblyResult& r) {
 }
 
 json outcome_to_json(const BridgeOutcome& outcome) {
-  return {{"kind", to_string(outcome.kind)},
-          {"name", outcome.name},
-          {"arguments", outcome.arguments},
-          {"result", outcome.result},
-          {"reason", outcome.reason},
-          {"repairs", outcome.repairs},
-          {"activated", outcome.activated},
-          {"viaBridge", outcome.via_bridge}};
+  json j = {{"kind", to_string(outcome.kind)},
+            {"name", outcome.name},
+            {"arguments", outcome.arguments},
+            {"result", outcome.result},
+            {"reason", outcome.reason},
+            {"repairs", outcome.repairs},
+            {"activated", outcome.activated},
+            {"viaBridge", outcome.via_bridge},
+            {"source", nullptr},
+            {"server", nullptr},
+            {"sourceKind", nullptr},
+            {"tokens", nullptr}};
+  if (!outcome.source.empty()) {
+    j["source"] = outcome.source;
+    j["sourceKind"] = std::string(source_kind(outcome.source));
+    if (!server_of(outcome.source).empty()) j["server"] = std::string(server_of(outcome.source));
+    j["tokens"] = outcome.tokens;
+  }
+  return j;
 }
 
 }  // namespace toolsearch

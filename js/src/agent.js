@@ -316,13 +316,12 @@ export class Agent {
   async #dispatch(resolution, base, turn, roundTrip) {
     const o = this.#o;
     const hooks = o.hooks ?? {};
-    const source = this.#sourceOf(resolution.name);
     /** @type {CallContext} */
     let ctx = {
       name: resolution.name,
       arguments: resolution.arguments ?? {},
-      source,
-      server: source && source.startsWith('mcp:') ? source.slice(4) : null,
+      source: resolution.source ?? null,
+      server: resolution.server ?? null,
       viaBridge: Boolean(resolution.viaBridge),
       activated: Boolean(resolution.activated),
       repairs: resolution.repairs ?? [],
@@ -376,17 +375,6 @@ export class Agent {
     }
     if (typeof o.execute === 'function') return asCallToolResult(await o.execute(ctx));
     throw new ToolSearchError('NOT_FOUND', `no executor for tool "${ctx.name}" (not an MCP tool of the hub, not in functions)`);
-  }
-
-  /** @param {string} name */
-  #sourceOf(name) {
-    const route = this.#o.hub?.route?.(name);
-    if (route) return `mcp:${route.server}`;
-    try {
-      return this.#o.toolSearch.describe(name).source ?? null;
-    } catch {
-      return null;
-    }
   }
 }
 

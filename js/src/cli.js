@@ -222,7 +222,7 @@ async function withEngine(values, body) {
   const ts = await createToolSearch({ config: { namespacing } });
   try {
     if (values.strict) ts.add(/** @type {any} */ (tools));
-    else addSkippingInvalid(ts, tools);
+    else warnSkipped(ts.add(/** @type {any} */ (tools), { onInvalid: 'skip' }).rejected);
     await body(ts);
   } finally {
     ts.dispose();
@@ -245,39 +245,18 @@ async function loadCatalog(file) {
   return toolsFromCatalog(document);
 }
 
-/** Codes that blame one tool of a batch (anything else is not the catalog's fault). */
-const PER_TOOL_CODES = new Set(['INVALID_TOOL', 'INVALID_SCHEMA', 'INVALID_ARGUMENT', 'DUPLICATE_NAME', 'RESERVED_NAME', 'TOO_LARGE', 'INVALID_JSON']);
-
 /**
- * Adds the catalog in one batch; if the core refuses it, halves the batch until the refused
- * tools are isolated, and leaves those out with a warning (real catalogs have a few).
- * @param {import('./tool-search.js').ToolSearch} ts
- * @param {Record<string, unknown>[]} tools
+ * Real catalogs have a few invalid tools (e.g. a name with a space): they are left out with a
+ * warning unless --strict.
+ * @param {import('./index.js').AddRejection[]} skipped
  */
-function addSkippingInvalid(ts, tools) {
-  /** @type {string[]} */
-  const skipped = [];
-  const addRange = (/** @type {Record<string, unknown>[]} */ batch) => {
-    if (batch.length === 0) return;
-    try {
-      ts.add(/** @type {any} */ (batch));
-    } catch (error) {
-      if (!(error instanceof ToolSearchError) || !PER_TOOL_CODES.has(error.code)) throw error;
-      if (batch.length === 1) {
-        skipped.push(`${JSON.stringify(batch[0].name)}: ${error.message.replace(/^tool-search: /, '')} [${error.code}]`);
-        return;
-      }
-      const half = Math.ceil(batch.length / 2);
-      addRange(batch.slice(0, half));
-      addRange(batch.slice(half));
-    }
-  };
-  addRange(tools);
-  if (skipped.length > 0) {
-    process.stderr.write(`tool-search: warning: left out ${skipped.length} invalid tool(s) (--strict makes this an error):\n`);
-    for (const line of skipped.slice(0, 20)) process.stderr.write(`  ${line}\n`);
-    if (skipped.length > 20) process.stderr.write(`  ... and ${skipped.length - 20} more\n`);
+function warnSkipped(skipped) {
+  if (skipped.length === 0) return;
+  process.stderr.write(`tool-search: warning: left out ${skipped.length} invalid tool(s) (--strict makes this an error):\n`);
+  for (const r of skipped.slice(0, 20)) {
+    process.stderr.write(`  ${JSON.stringify(r.name)}: ${r.message.replace(/^tool-search: /, '')} [${r.code}]\n`);
   }
+  if (skipped.length > 20) process.stderr.write(`  ... and ${skipped.length - 20} more\n`);
 }
 
 /** @param {Record<string, unknown>[]} tools */

@@ -72,6 +72,26 @@ export interface AddOptions {
   class?: ToolClass;
   tags?: string[];
   pinned?: boolean;
+  /**
+   * `'error'` (default): all-or-nothing, the first invalid tool throws. `'skip'`: the valid
+   * tools are added and each invalid one is reported in `rejected`.
+   */
+  onInvalid?: 'error' | 'skip';
+}
+
+/** One tool `add(tools, {onInvalid: 'skip'})` left out. */
+export interface AddRejection {
+  /** Position in the batch given to add(). */
+  index: number;
+  name: string;
+  code: ToolSearchErrorCode;
+  message: string;
+}
+
+/** What `add(tools, {onInvalid: 'skip'})` did. */
+export interface AddReport {
+  added: string[];
+  rejected: AddRejection[];
 }
 
 /** A cataloged tool, normalised. */
@@ -82,6 +102,12 @@ export interface ToolRecord {
   source: ToolSource;
   class: ToolClass;
   pinned: boolean;
+  /** `"mcp"` for `"mcp:<server>"`, else the source itself. */
+  sourceKind: 'core' | 'mcp' | 'plugin' | 'client';
+  /** The MCP server (`"github"` for `"mcp:github"`), or null. */
+  server: string | null;
+  /** Estimated tokens of the tool's definition (the gate's estimator). */
+  tokens: number;
   /** The server's own name, when namespacing renamed the tool. */
   originalName?: string;
   title?: string;
@@ -294,6 +320,13 @@ export interface CallResolution {
   activated: boolean;
   /** The call came through a bridge tool. */
   viaBridge: boolean;
+  /** When `name` is a real tool the session can see: its source, or null. */
+  source: ToolSource | null;
+  /** Its MCP server (`"github"`), or null. */
+  server: string | null;
+  sourceKind: 'core' | 'mcp' | 'plugin' | 'client' | null;
+  /** Estimated tokens of its definition, or null. */
+  tokens: number | null;
 }
 
 export interface TokenEstimate {
@@ -349,7 +382,8 @@ export declare class Session implements Disposable {
 export declare class ToolSearch implements Disposable {
   private constructor();
   /** Adds one tool or a batch, all-or-nothing. Returns the cataloged names. */
-  add(tools: ToolInput | ToolInput[], options?: AddOptions): string[];
+  add(tools: ToolInput | ToolInput[], options: AddOptions & { onInvalid: 'skip' }): AddReport;
+  add(tools: ToolInput | ToolInput[], options?: AddOptions & { onInvalid?: 'error' }): string[];
   /** Removes by name, all-or-nothing. Returns how many were removed. */
   remove(names: string | string[]): number;
   /** Replaces every tool of a source. Returns the names now cataloged for it. */
@@ -359,7 +393,8 @@ export declare class ToolSearch implements Disposable {
   pin(name: string, on?: boolean): void;
   /** Pins every tool of an MCP server (`"github"` or `"mcp:github"`). Default `on = true`. */
   pinServer(server: string, on?: boolean): void;
-  tools(): ToolRecord[];
+  /** The catalog, or only the named tools in that order (unknown names skipped). */
+  tools(names?: string[]): ToolRecord[];
   readonly size: number;
   /** Stable hash of the catalog and pins. */
   readonly fingerprint: string;

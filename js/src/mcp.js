@@ -531,12 +531,10 @@ export class McpHub {
     });
     // The engine validates names and schemas and namespaces MCP names (config.namespacing);
     // a bad batch throws and the caller fails the server.
-    this.#toolSearch.replaceSource(record.source, inputs);
+    const cataloged = this.#toolSearch.replaceSource(record.source, inputs);
     if (spec.pin) this.#toolSearch.pinServer(record.name, true);
     const names = new Map();
-    for (const t of this.#toolSearch.tools()) {
-      if (t.source === record.source) names.set(t.name, t.originalName ?? t.name);
-    }
+    for (const t of this.#toolSearch.tools(cataloged)) names.set(t.name, t.originalName ?? t.name);
     record.names = names;
     record.lastNames = names;
     record.pages = pages;

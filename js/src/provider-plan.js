@@ -54,19 +54,18 @@ function fromRecord(t, kind) {
 }
 
 /**
- * Catalog records for real names, in the order given. `tools()` is the engine's own list.
- * @param {{tools(): any[]}} toolSearch
+ * Catalog records for real names, in the order given: only those tools cross the boundary.
+ * @param {{tools(names?: string[]): any[]}} toolSearch
  * @param {string[]} names
  * @param {string} kind
  */
 function recordsFor(toolSearch, names, kind) {
-  const byName = new Map(toolSearch.tools().map((t) => [t.name, t]));
-  return names.filter((n) => byName.has(n)).map((n) => fromRecord(byName.get(n), kind));
+  return names.length === 0 ? [] : toolSearch.tools(names).map((t) => fromRecord(t, kind));
 }
 
 /**
  * Lays out one assembly for a strategy.
- * @param {{tools(): any[]}} toolSearch
+ * @param {{tools(names?: string[]): any[]}} toolSearch
  * @param {any} assembly  what ToolSearch#assemble / Session#assemble returned
  * @param {Strategy} strategy
  * @returns {ToolPlan}

@@ -106,7 +106,7 @@ export function engineModeFor(strategy) {
 /**
  * One-shot helper: the provider tool array (and tool_choice) for an assembly.
  * @param {string | object} provider
- * @param {{tools(): any[]}} toolSearch
+ * @param {{tools(names?: string[]): any[]}} toolSearch
  * @param {any} assembly
  * @param {{strategy?: import('./provider-plan.js').Strategy}} [options]
  */

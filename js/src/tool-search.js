@@ -85,15 +85,53 @@ export class ToolSearch {
   // ---- catalog -------------------------------------------------------------------------------
 
   /**
-   * Adds one tool or a batch (one call into the engine). All-or-nothing: on error nothing is
-   * added. Accepts MCP, OpenAI (Chat and Responses), Anthropic and catalog.jsonl shapes.
+   * Adds one tool or a batch (one call into the engine). Accepts MCP, OpenAI (Chat and
+   * Responses), Anthropic and catalog.jsonl shapes.
+   * - Default (`onInvalid: 'error'`): all-or-nothing; on error nothing is added and the error
+   *   is thrown. Returns the names as cataloged (after namespacing).
+   * - `onInvalid: 'skip'`: every valid tool is added, each invalid one is left out with its
+   *   reason. Returns `{added, rejected: [{index, name, code, message}]}`.
    * @param {import('./index.js').ToolInput | import('./index.js').ToolInput[]} tools
-   * @param {import('./index.js').AddOptions} [options]  defaults for tools that lack them
-   * @returns {string[]} the names as cataloged (after namespacing)
+   * @param {import('./index.js').AddOptions} [options]  defaults for tools that lack them, and onInvalid
    */
   add(tools, options) {
-    const list = normalizeTools(tools, options, 'add(tools)');
-    return this.#call('addTools', boundaryJson(list, 'add(tools)')).added;
+    const { onInvalid = 'error', ...defaults } = isPlainObject(options) ? options : {};
+    if (onInvalid !== 'error' && onInvalid !== 'skip') {
+      throw invalidArgument('add(tools, options).onInvalid', '"error" or "skip"', onInvalid);
+    }
+    if (onInvalid === 'error') {
+      const list = normalizeTools(tools, options === undefined ? undefined : defaults, 'add(tools)');
+      return this.#call('addTools', boundaryJson(list, 'add(tools)'), 'null').added;
+    }
+    return this.#addSkippingInvalid(tools, defaults);
+  }
+
+  /**
+   * @param {unknown} tools @param {Record<string, unknown>} defaults
+   * @returns {import('./index.js').AddReport}
+   */
+  #addSkippingInvalid(tools, defaults) {
+    const input = Array.isArray(tools) ? tools : [tools];
+    /** @type {import('./index.js').AddRejection[]} */
+    const rejected = [];
+    /** @type {Record<string, unknown>[]} */
+    const valid = [];
+    /** @type {number[]} */
+    const positions = [];
+    input.forEach((tool, index) => {
+      try {
+        valid.push(normalizeTool(tool, defaults, `add(tools)[${index}]`));
+        positions.push(index);
+      } catch (error) {
+        if (!(error instanceof ToolSearchError)) throw error;
+        const name = isPlainObject(tool) ? String(tool.name ?? tool.function?.name ?? '') : '';
+        rejected.push({ index, name, code: error.code, message: error.message });
+      }
+    });
+    const report = this.#call('addTools', boundaryJson(valid, 'add(tools)'), '{"onInvalid":"skip"}');
+    for (const r of report.rejected) rejected.push({ ...r, index: positions[r.index] });
+    rejected.sort((a, b) => a.index - b.index);
+    return { added: report.added, rejected };
   }
 
   /**
@@ -147,11 +185,15 @@ export class ToolSearch {
   }
 
   /**
-   * The catalog in insertion order, normalised.
+   * The catalog in insertion order, normalised; with `names`, only those tools, in that order
+   * (unknown names are skipped), so a host that needs a few records does not copy them all.
+   * Each record carries its `server`, `sourceKind` and estimated `tokens`.
+   * @param {string[]} [names]
    * @returns {import('./index.js').ToolRecord[]}
    */
-  tools() {
-    return this.#call('listTools');
+  tools(names) {
+    if (names === undefined) return this.#call('listTools', 'null');
+    return this.#call('listTools', boundaryJson(stringList(names, 'tools(names)'), 'tools(names)'));
   }
 
   /** Number of tools in the catalog. */

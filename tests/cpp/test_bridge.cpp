@@ -1,4 +1,5 @@
 #include "toolsearch/bridge.hpp"
+#include "toolsearch/token_estimator.hpp"
 #include "toolsearch/json_codec.hpp"
 
 #include <catch2/catch.hpp>
@@ -623,10 +624,17 @@ TEST_CASE("outcome_to_json has the stable shape of the JSON API", "[bridge]") {
                    {"reason", ""},
                    {"repairs", {"arguments_json_string"}},
                    {"activated", true},
-                   {"viaBridge", true}}));
-  CHECK(j.dump() ==
-        R"({"activated":true,"arguments":{"city":"Oslo"},"kind":"dispatch","name":"weather_forecast",)"
-        R"("reason":"","repairs":["arguments_json_string"],"result":{},"viaBridge":true})");
+                   {"viaBridge", true},
+                   {"source", "mcp:weather"},
+                   {"server", "weather"},
+                   {"sourceKind", "mcp"},
+                   {"tokens", estimate_tool_tokens(*f.catalog.find("weather_forecast"))}}));
+  CHECK(j["tokens"].get<size_t>() > 0);
+  // Nothing resolved, nothing described: a refusal about an unknown name carries no source.
+  const json unknown = outcome_to_json(f.call(s, "tool_call", {{"name", "no_such_tool"}, {"arguments", json::object()}}));
+  CHECK(unknown["source"].is_null());
+  CHECK(unknown["server"].is_null());
+  CHECK(unknown["tokens"].is_null());
 
   // Same call, same bytes (the session's state does not leak into the text).
   Session t;

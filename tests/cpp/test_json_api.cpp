@@ -188,3 +188,47 @@ TEST_CASE("json api: a session's calls follow its last assembly and a changed ca
   value(e.assemble("{}"));
   CHECK(value(e.handle_call("", R"({"name":"send_message","arguments":{}})"))["kind"] == "dispatch");
 }
+
+TEST_CASE("json api: onInvalid skip keeps the valid tools and names each rejection", "[json_api]") {
+  JsonEngine e;
+  value(e.add_tools(kTools));
+  const json result = value(e.add_tools(R"([
+    {"name":"fine_one","description":"ok"},
+    {"description":"no name"},
+    {"name":"read_file","source":"mcp:other"},
+    {"name":"tool_call"},
+    {"name":"fine_two","description":"ok"},
+    {"name":"fine_one","description":"twice in the batch"},
+    {"name":"bad_schema","inputSchema":"nope"}
+  ])", R"({"onInvalid":"skip"})"));
+  CHECK(result["added"] == json({"fine_one", "fine_two"}));
+  std::vector<std::pair<size_t, std::string>> rejected;
+  for (const json& r : result["rejected"]) rejected.emplace_back(r["index"], r["code"]);
+  CHECK(rejected == std::vector<std::pair<size_t, std::string>>{
+                        {1, "INVALID_TOOL"}, {2, "DUPLICATE_NAME"}, {3, "RESERVED_NAME"}, {5, "DUPLICATE_NAME"}, {6, "INVALID_SCHEMA"}});
+  CHECK(result["rejected"][1]["name"] == "read_file");
+  CHECK(value(e.info())["size"] == 6);
+  // The default stays all-or-nothing, and a bad option is an error, not a silent default.
+  CHECK(code(e.add_tools(R"([{"name":"fine_three"},{"name":"tool_call"}])")) == "RESERVED_NAME");
+  CHECK(value(e.info())["size"] == 6);
+  CHECK(code(e.add_tools("[]", R"({"onInvalid":"ignore"})")) == "INVALID_ARGUMENT");
+  CHECK(code(e.add_tools("[]", R"({"oninvalid":"skip"})")) == "INVALID_ARGUMENT");
+}
+
+TEST_CASE("json api: listings carry server, source kind and tokens, and can be narrowed by name", "[json_api]") {
+  JsonEngine e;
+  value(e.add_tools(kTools));
+  const json all = value(e.list_tools());
+  REQUIRE(all.size() == 4);
+  CHECK(all[0]["server"] == "filesystem");
+  CHECK(all[0]["sourceKind"] == "mcp");
+  CHECK(all[3]["server"].is_null());
+  CHECK(all[3]["sourceKind"] == "core");
+  CHECK(all[0]["tokens"] == value(e.estimate_tokens(all[0].dump()))["tokens"]);
+  const json some = value(e.list_tools(R"(["send_message","ghost","read_file"])"));
+  REQUIRE(some.size() == 2);
+  CHECK(some[0]["name"] == "send_message");
+  CHECK(some[1]["name"] == "read_file");
+  CHECK(code(e.list_tools("[1]")) == "INVALID_ARGUMENT");
+  CHECK(value(e.describe("create_issue", ""))["tokens"].get<size_t>() > 0);
+}

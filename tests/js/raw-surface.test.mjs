@@ -53,7 +53,7 @@ describe('raw embind surface', () => {
       const envelope = JSON.parse(engine.info());
       assert.equal(envelope.ok, true);
       assert.deepEqual(Object.keys(envelope.value).sort(), ['fingerprint', 'revision', 'sessions', 'size']);
-      const bad = JSON.parse(engine.addTools('not json'));
+      const bad = JSON.parse(engine.addTools('not json', 'null'));
       assert.equal(bad.ok, false);
       assert.equal(bad.error.code, 'INVALID_JSON');
       assert.equal(typeof bad.error.message, 'string');

@@ -93,7 +93,7 @@ export const SCENARIOS = Object.freeze([
         ? { sources }
         : { tools: ts.search(request, { limit: 20 }).map((/** @type {any} */ x) => x.name).filter((/** @type {string} */ n) => n !== top.name) };
       const scopeNote = sources.length > 0
-        ? `This session is granted every source except ${sourceLabel(top.source)} (${sources.length} source${sources.length === 1 ? '' : 's'}), plus the core tools.`
+        ? `This session is granted every source except ${sourceLabel(top)} (${sources.length} source${sources.length === 1 ? '' : 's'}), plus the core tools.`
         : `This session is granted ${scope.tools?.length ?? 0} tools, not ${top.name}, plus the core tools.`;
       const schema = records.find((r) => r.name === top.name)?.inputSchema;
       return {

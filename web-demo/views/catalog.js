@@ -167,7 +167,7 @@ export function catalogView(app, root) {
         const groupTokens = tools.reduce((s, t) => s + (c.tokens.get(t.name) ?? 0), 0);
         const id = `group-${source.replace(/[^a-z0-9]+/gi, '-')}`;
         const open = !collapsed.has(source);
-        const server = source.startsWith('mcp:') ? source.slice(4) : null;
+        const server = tools[0].server;
         const allPinned = server !== null && tools.every((t) => t.pinned);
         const shown = expandedRows.has(source) ? tools : tools.slice(0, ROWS_SHOWN);
         return h('section', { class: `group${open ? ' open' : ''}`, 'data-source': source },
@@ -184,7 +184,7 @@ export function catalogView(app, root) {
               },
             },
               h('span', { class: 'chev', 'aria-hidden': 'true' }),
-              h('span', { class: 'group-name' }, sourceLabel(source)),
+              h('span', { class: 'group-name' }, sourceLabel(tools[0].class === 'core' ? { source: 'core' } : tools[0])),
               h('span', { class: 'group-kind' }, source === 'core' ? 'host' : server ? 'MCP server' : source),
               h('span', { class: 'group-count' }, `${int(tools.length)} tool${tools.length === 1 ? '' : 's'}`),
               h('span', { class: 'group-tokens' }, `${int(groupTokens)} tokens`),

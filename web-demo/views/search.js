@@ -187,7 +187,7 @@ export function searchView(app, root) {
         h('span', { class: 'rank', 'aria-hidden': 'true' }, String(i + 1)),
         h('code', { class: 'hit-name' }, hit.name),
         hit.match === 'bm25' ? null : badge(kind, label, title),
-        h('span', { class: 'source-chip', title: hit.source }, sourceLabel(hit.source)),
+        h('span', { class: 'source-chip', title: hit.source }, sourceLabel(hit)),
         h('span', { class: 'score', title: 'score' }, hit.score.toFixed(2)),
       ),
       hit.match === 'substring' ? null : bar(hit.score, top, hit.match === 'exact' ? 'accent' : ''),

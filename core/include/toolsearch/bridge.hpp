@@ -67,6 +67,10 @@ struct BridgeOutcome {
   /// and refusals; {} for a dispatch.
   nlohmann::json result = nlohmann::json::object();
   std::string reason;                ///< refusal code (see `refusal`), "" otherwise
+  /// The resolved tool's source ("mcp:github", ...) and estimated definition tokens, when
+  /// `name` is a real tool; "" and 0 otherwise.
+  std::string source;
+  size_t tokens = 0;
   std::vector<std::string> repairs;  ///< stable codes of the repairs applied, in order
   /// The call disclosed or dispatched a tool that was deferred this turn (it is now in the
   /// session's activated set).

@@ -39,6 +39,16 @@ class Catalog {
 
   /// Adds a batch. Fills `original_name` (if empty) and the class of "core"-source tools.
   Status add(std::vector<Tool> tools);
+  /// A tool left out by add_valid: its position in the batch and why.
+  struct Rejection {
+    size_t index;
+    std::string name;
+    Status status;
+  };
+  /// Adds every tool of the batch that add() would accept on its own (validation, namespacing,
+  /// collisions with the catalog and with earlier tools of the batch) and leaves the others
+  /// out, one rejection each, in batch order. The catalog changes once, however many are kept.
+  std::vector<Rejection> add_valid(std::vector<Tool> tools);
   /// Removes by name; an unknown name is NotFound and nothing is removed.
   Status remove(const std::vector<std::string>& names);
   /// Replaces every tool of `source` by `tools` (what MCP tools/list_changed needs).

@@ -40,6 +40,7 @@ class Engine {
 
   // Catalog mutations (all-or-nothing; see Catalog).
   Status add(std::vector<Tool> tools) { return catalog_.add(std::move(tools)); }
+  std::vector<Catalog::Rejection> add_valid(std::vector<Tool> tools) { return catalog_.add_valid(std::move(tools)); }
   Status remove(const std::vector<std::string>& names) { return catalog_.remove(names); }
   Status replace_source(const std::string& source, std::vector<Tool> tools) {
     return catalog_.replace_source(source, std::move(tools));
@@ -72,6 +73,9 @@ class Engine {
   /// (re-planned with the same request when the catalog changed since; a session that never
   /// assembled is planned with the default request).
   Result<BridgeOutcome> handle_call(const std::string& session, const ModelToolCall& call);
+
+  /// Estimated tokens of the definition of catalog tool `index` (cached per catalog revision).
+  size_t tool_tokens(size_t index) const { return costs().at(index); }
 
   /// Clamps a requested limit: 0 means the default; the result is in [1, max_search_limit].
   size_t effective_limit(size_t requested) const;

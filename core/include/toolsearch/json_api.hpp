@@ -16,13 +16,17 @@ class JsonEngine {
   explicit JsonEngine(const std::string& options_json = "{}");
 
   std::string configure(const std::string& options_json);
-  std::string add_tools(const std::string& tools_json);
+  /// options: {onInvalid?: "error" | "skip"}. Value: {added, rejected: [{index, name, code,
+  /// message}], fingerprint}; `rejected` is empty unless onInvalid is "skip".
+  std::string add_tools(const std::string& tools_json, const std::string& options_json = "null");
   std::string remove_tools(const std::string& names_json);
   std::string replace_source(const std::string& source, const std::string& tools_json);
   std::string clear();
   std::string pin_tool(const std::string& name, bool pinned);
   std::string pin_server(const std::string& server, bool pinned);
-  std::string list_tools();
+  /// names_json: null for every tool, or an array of names (unknown ones skipped). Each entry
+  /// carries sourceKind, server and tokens.
+  std::string list_tools(const std::string& names_json = "null");
   std::string info();
   std::string search(const std::string& query, const std::string& options_json);
   std::string explain(const std::string& query, const std::string& name);

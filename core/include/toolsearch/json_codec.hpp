@@ -6,6 +6,7 @@
 
 #include "toolsearch/assembly.hpp"
 #include "toolsearch/bridge.hpp"
+#include "toolsearch/catalog.hpp"
 #include "toolsearch/config.hpp"
 #include "toolsearch/engine.hpp"
 #include "toolsearch/search_index.hpp"
@@ -36,7 +37,17 @@ Result<nlohmann::json> parse_json(std::string_view text, const JsonLimits& limit
 /// snake_case {input_schema}; plus source, class, title, annotations, tags, pinned.
 Result<Tool> tool_from_json(const nlohmann::json& json);
 Result<std::vector<Tool>> tools_from_json(const nlohmann::json& json);
+/// {name, description, inputSchema, source, sourceKind, server (null unless MCP), class, pinned,
+/// originalName?, title?, annotations?, tags?}.
 nlohmann::json tool_to_json(const Tool& tool);
+
+/// Options of an add: {onInvalid: "error" (default, all-or-nothing) | "skip"}.
+struct AddOptions {
+  bool skip_invalid = false;
+};
+Result<AddOptions> add_options_from_json(const nlohmann::json& json);
+/// {index, name, code, message}.
+nlohmann::json rejection_to_json(const Catalog::Rejection& rejection);
 
 /// {"sources":[...],"toolsets":[...],"tools":[...]}, all optional.
 Result<Scope> scope_from_json(const nlohmann::json& json);
@@ -68,7 +79,7 @@ Result<ModelToolCall> model_call_from_json(const nlohmann::json& json);
 
 // ---- results -------------------------------------------------------------------------------
 
-/// Appends [{name, score, match, source, description, required}, ...] as text: the hot path,
+/// Appends [{name, score, match, source, server, description, required}, ...] as text: the hot path,
 /// where a json tree plus dump would cost more than the search.
 void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools);
 
@@ -81,7 +92,8 @@ nlohmann::json explanation_to_json(const Explanation& e, const Tool& tool);
 /// deferrableTokens, reason}}.
 nlohmann::json assembly_to_json(const AssemblyResult& result);
 
-/// {kind, name, arguments, result, reason, repairs, activated, viaBridge}; sorted keys.
+/// {kind, name, arguments, result, reason, repairs, activated, viaBridge, source, server,
+/// sourceKind, tokens}; the last four are null unless `name` is a real tool. Sorted keys.
 nlohmann::json outcome_to_json(const BridgeOutcome& outcome);
 
 }  // namespace toolsearch

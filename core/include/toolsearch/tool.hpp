@@ -33,7 +33,12 @@ inline constexpr std::string_view kToolCall = "tool_call";
 bool is_bridge_name(std::string_view name);
 
 /// "github" for "mcp:github", "" for any other source.
-std::string_view server_of(const Tool& tool);
+std::string_view server_of(std::string_view source);
+inline std::string_view server_of(const Tool& tool) { return server_of(tool.source); }
+
+/// The kind of a source: "mcp" for "mcp:<server>", else the source itself ("core", "plugin",
+/// "client").
+std::string_view source_kind(std::string_view source);
 
 /// True when `source` is "core", "plugin", "client" or "mcp:<non-empty server>".
 bool is_valid_source(std::string_view source);
