@@ -64,15 +64,11 @@ const ToolCosts& Engine::costs() const {
   return costs_;
 }
 
-Result<AssemblyResult> Engine::assemble(const std::string& session_id, const AssembleRequest& request,
-                                        const TokenCounter& counter) {
+Result<AssemblyResult> Engine::assemble(const std::string& session_id, const AssembleRequest& request) {
   auto state = state_or_error(session_id);
   if (!state.ok()) return state.status();
   SessionState& st = *state.value();
-  // A host counter changes every cost, so the cached estimator table only serves without one.
-  const ToolCosts* table = counter ? nullptr : &costs();
-  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, index().get(),
-                                     counter, table);
+  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, index().get(), {}, &costs());
   if (!result.ok()) return result;
   st.last_request = request;
   st.deferred = result->deferred;

@@ -67,8 +67,7 @@ class Engine {
 
   /// Assembles a turn for the session and remembers what it deferred, so later calls of
   /// this session resolve against the same picture.
-  Result<AssemblyResult> assemble(const std::string& session, const AssembleRequest& request,
-                                  const TokenCounter& counter = {});
+  Result<AssemblyResult> assemble(const std::string& session, const AssembleRequest& request);
   /// Resolves one model tool call for the session. Deferral is the session's last assembly's
   /// (re-planned with the same request when the catalog changed since; a session that never
   /// assembled is planned with the default request).
