@@ -161,11 +161,8 @@ class Parser {
   char32_t peek(size_t k = 0) const { return at_end(k) ? kNoChar : cps_[i_ + k]; }
   static bool is_quantifier(char32_t c) { return c == '*' || c == '+' || c == '?' || c == '{'; }
 
-  uint32_t fail(size_t at, const std::string& problem) {
-    if (error_.ok()) {
-      error_ = Status::error(ErrorCode::InvalidArgument,
-                             "regex: " + problem + " at byte " + std::to_string(offsets_[at]));
-    }
+  uint32_t fail(size_t at, const std::string& problem, ErrorCode code = ErrorCode::InvalidArgument) {
+    if (error_.ok()) error_ = Status::error(code, "regex: " + problem + " at byte " + std::to_string(offsets_[at]));
     return kNoNode;
   }
 
@@ -273,7 +270,7 @@ class Parser {
     }
     ++i_;
     if (min > Regex::kMaxRepeat || (!n.unbounded && max > Regex::kMaxRepeat)) {
-      fail(open_at, "repetition count above " + std::to_string(Regex::kMaxRepeat));
+      fail(open_at, "repetition count above " + std::to_string(Regex::kMaxRepeat), ErrorCode::TooLarge);
       return false;
     }
     if (!n.unbounded && max < min) {
@@ -320,10 +317,7 @@ class Parser {
   uint32_t group() {
     const size_t open_at = i_;
     if (depth_ == Regex::kMaxNesting) {
-      error_ = Status::error(ErrorCode::TooLarge, "regex: groups nest deeper than " +
-                                                      std::to_string(Regex::kMaxNesting) + " at byte " +
-                                                      std::to_string(offsets_[open_at]));
-      return kNoNode;
+      return fail(open_at, "groups nest deeper than " + std::to_string(Regex::kMaxNesting), ErrorCode::TooLarge);
     }
     ++i_;
     if (peek() == '?') {

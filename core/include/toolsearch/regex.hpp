@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace toolsearch {
 
@@ -34,9 +35,10 @@ struct RegexOptions {
 ///   word boundaries `\b \B` (ASCII word characters).
 ///
 /// Rejected with ErrorCode::InvalidArgument and a message naming the byte offset: unbalanced
-/// parentheses or brackets, quantifiers with nothing to repeat, bad counts, invalid UTF-8, and
-/// the unsupported backreferences (`\1`, `\k<name>`), lookaround (`(?=` `(?!` `(?<=` `(?<!`),
-/// other `(?` groups, unknown letter escapes and POSIX classes (`[[:alpha:]]`).
+/// parentheses or brackets, quantifiers with nothing to repeat (or on a bare `^`, `$`, `\b`),
+/// bad counts, invalid UTF-8, and the unsupported backreferences (`\1`, `\k<name>`),
+/// lookaround (`(?=` `(?!` `(?<=` `(?<!`), other `(?` groups, unknown letter escapes and POSIX
+/// classes (`[[:alpha:]]`). Limits below fail with ErrorCode::TooLarge.
 ///
 /// Text is matched code point by code point; invalid UTF-8 bytes in the text each read as one
 /// U+FFFD, as decode_utf8 does.
@@ -44,7 +46,7 @@ class Regex {
  public:
   /// Longest accepted pattern, in bytes. Longer patterns fail with ErrorCode::TooLarge.
   static constexpr size_t kMaxPatternBytes = 200;
-  /// Largest count in a counted repetition {m}, {m,} or {m,n}.
+  /// Largest count in a counted repetition {m}, {m,} or {m,n} (ErrorCode::TooLarge beyond).
   static constexpr size_t kMaxRepeat = 1000;
   /// Largest compiled program, in instructions. Counted repetition copies its operand, so
   /// "(a{1000}){1000}" is refused (ErrorCode::TooLarge) instead of compiling a million states.
@@ -62,7 +64,8 @@ class Regex {
 
   const std::string& pattern() const;
   const RegexOptions& options() const;
-  /// Number of compiled instructions (at most kMaxProgram): the per-character cost.
+  /// Number of compiled instructions (at most kMaxProgram). Matching costs at most this many
+  /// steps per code point of text, so "a{1000}" over 100 KB is still ~10^8 steps.
   size_t program_size() const;
 
   struct Program;  // opaque: defined in regex.cpp
