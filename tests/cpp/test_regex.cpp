@@ -420,19 +420,35 @@ void differential(uint32_t seed, bool ci, int patterns) {
   auto flags = std::regex::ECMAScript;
   if (ci) flags |= std::regex::icase;
   int compared = 0;
+  int skipped = 0;
   for (int i = 0; i < patterns; ++i) {
     const std::string pattern = gen.pattern();
-    const std::regex oracle(pattern, flags);
     const Regex re = compiled(pattern, options);
+    const std::regex oracle(pattern, flags);
+    // "Is there a match anywhere?" asked as a whole-text match: libc++'s regex_search (the
+    // wasm build) misses an empty match at the end of the text, e.g. /$/ in "a".
+    const std::regex anywhere("[\\s\\S]*(?:" + pattern + ")[\\s\\S]*", flags);
     for (int k = 0; k < 4; ++k) {
       const std::string text = gen.text();
+      bool expect_search = false;
+      bool expect_full = false;
+      try {
+        expect_search = std::regex_match(text, anywhere);
+        expect_full = std::regex_match(text, oracle);
+      } catch (const std::regex_error& e) {
+        // libc++ gives up on some backtracking-heavy cases; the oracle has no answer there.
+        if (e.code() != std::regex_constants::error_complexity) throw;
+        ++skipped;
+        continue;
+      }
       INFO("pattern: /" << pattern << "/  text: \"" << text << "\"");
-      CHECK(re.search(text) == std::regex_search(text, oracle));
-      CHECK(re.full_match(text) == std::regex_match(text, oracle));
+      CHECK(re.search(text) == expect_search);
+      CHECK(re.full_match(text) == expect_full);
       ++compared;
     }
   }
-  CHECK(compared == 4 * patterns);
+  CHECK(compared + skipped == 4 * patterns);
+  CHECK(skipped * 100 <= compared);  // the oracle answered at least 99% of the cases
 }
 
 }  // namespace
