@@ -661,85 +661,98 @@ char32_t decode_at(std::string_view text, size_t pos, size_t& len) {
   return cp;
 }
 
-// A set of program counters with O(1) insert, membership and clear (Briggs-Torczon sparse set).
-class StateSet {
- public:
-  explicit StateSet(size_t capacity) : dense_(capacity), sparse_(capacity) {}
-  bool contains(uint32_t pc) const {
-    const uint32_t i = sparse_[pc];
-    return i < size_ && dense_[i] == pc;
-  }
-  void insert(uint32_t pc) {
-    sparse_[pc] = static_cast<uint32_t>(size_);
-    dense_[size_++] = pc;
-  }
-  void clear() { size_ = 0; }
-  bool empty() const { return size_ == 0; }
-  size_t size() const { return size_; }
-  uint32_t operator[](size_t i) const { return dense_[i]; }
-
- private:
-  std::vector<uint32_t> dense_;
-  std::vector<uint32_t> sparse_;
-  size_t size_ = 0;
-};
-
 // The code points on either side of a position, for ^, $ and \b.
 struct Position {
   char32_t before;
   char32_t after;
 };
 
+// The state-set simulation. The hot loop works on plain arrays and makes one call per code
+// point: the wasm build is compiled for size (-Oz), which inlines little.
 class Simulation {
  public:
-  explicit Simulation(const Regex::Program& p) : p_(p) { stack_.reserve(2 * p.code.size() + 1); }
+  explicit Simulation(const Regex::Program& p) : p_(p), n_(p.code.size()), storage_(6 * n_ + 1) {
+    // Two sparse sets (dense + sparse arrays each) and the closure stack. Every state is
+    // inserted once per step and pushes at most two successors, so 2n + 1 bounds the stack.
+    sets_[0] = Set{&storage_[0], &storage_[n_]};
+    sets_[1] = Set{&storage_[2 * n_], &storage_[3 * n_]};
+    stack_ = &storage_[4 * n_];
+  }
 
-  // Adds `start` and everything reachable from it without consuming text. Returns true when
-  // that reaches Match.
-  bool add(StateSet& set, uint32_t start, Position at) {
+  // One step: the states of `current` that accept `c` (plus a fresh start when `restart`)
+  // and everything reachable from them before the next code point, into the other set.
+  // Returns true when Match is reached. Pass kNoChar as `c` for the initial closure.
+  bool step(char32_t c, bool restart, Position at) {
+    Set& from = sets_[current_];
+    Set& to = sets_[current_ ^ 1];
+    uint32_t top = 0;
+    if (c != kNoChar) {
+      const bool fold = p_.options.case_insensitive;
+      const char32_t folded = fold ? fold_char(c) : c;
+      const char32_t key = fold ? folded : c;
+      for (uint32_t i = 0; i < from.size; ++i) {
+        const uint32_t pc = from.dense[i];
+        const Inst& inst = p_.code[pc];
+        if ((inst.op == Op::Char && inst.x == key) ||
+            (inst.op == Op::Set && p_.sets[inst.x].matches(c, folded))) {
+          stack_[top++] = pc + 1;
+        }
+      }
+    }
+    if (restart) stack_[top++] = 0;
+    // The order of the states does not matter: only membership is asked of the set.
+    to.size = 0;
     bool matched = false;
-    stack_.push_back(start);
-    while (!stack_.empty()) {
-      const uint32_t pc = stack_.back();
-      stack_.pop_back();
-      if (set.contains(pc)) continue;
-      set.insert(pc);
+    while (top > 0) {
+      const uint32_t pc = stack_[--top];
+      const uint32_t slot = to.sparse[pc];
+      if (slot < to.size && to.dense[slot] == pc) continue;
+      to.sparse[pc] = to.size;
+      to.dense[to.size++] = pc;
       const Inst& inst = p_.code[pc];
       switch (inst.op) {
-        case Op::Jump: stack_.push_back(inst.x); break;
+        case Op::Jump: stack_[top++] = inst.x; break;
         case Op::Split:
-          stack_.push_back(inst.y);
-          stack_.push_back(inst.x);
+          stack_[top++] = inst.y;
+          stack_[top++] = inst.x;
           break;
         case Op::Begin:
-          if (at.before == kNoChar) stack_.push_back(pc + 1);
+          if (at.before == kNoChar) stack_[top++] = pc + 1;
           break;
         case Op::End:
-          if (at.after == kNoChar) stack_.push_back(pc + 1);
+          if (at.after == kNoChar) stack_[top++] = pc + 1;
           break;
         case Op::WordBoundary:
-          if (is_word_char(at.before) != is_word_char(at.after)) stack_.push_back(pc + 1);
+          if (is_word_char(at.before) != is_word_char(at.after)) stack_[top++] = pc + 1;
           break;
         case Op::NotWordBoundary:
-          if (is_word_char(at.before) == is_word_char(at.after)) stack_.push_back(pc + 1);
+          if (is_word_char(at.before) == is_word_char(at.after)) stack_[top++] = pc + 1;
           break;
         case Op::Match: matched = true; break;
         case Op::Char:
         case Op::Set: break;  // waits for the next code point
       }
     }
+    current_ ^= 1;
     return matched;
   }
 
-  bool consumes(const Inst& inst, char32_t c, char32_t folded) const {
-    if (inst.op == Op::Char) return inst.x == (p_.options.case_insensitive ? folded : c);
-    if (inst.op == Op::Set) return p_.sets[inst.x].matches(c, folded);
-    return false;
-  }
+  bool dead() const { return sets_[current_].size == 0; }
 
  private:
+  // A sparse set of program counters: O(1) insert, membership and clear.
+  struct Set {
+    uint32_t* dense = nullptr;
+    uint32_t* sparse = nullptr;
+    uint32_t size = 0;
+  };
+
   const Regex::Program& p_;
-  std::vector<uint32_t> stack_;
+  size_t n_;
+  std::vector<uint32_t> storage_;
+  Set sets_[2];
+  uint32_t* stack_ = nullptr;
+  int current_ = 0;
 };
 
 }  // namespace
@@ -786,36 +799,31 @@ Result<Regex> Regex::compile(std::string_view pattern, RegexOptions options) {
 
 bool Regex::run(std::string_view text, bool whole) const {
   const Program& p = *program_;
+  // An unanchored search starts a new attempt at every position; the state set keeps the
+  // attempts merged, which is what keeps the cost linear.
   const bool unanchored = !whole && !p.anchored;
-  StateSet current(p.code.size());
-  StateSet next(p.code.size());
   Simulation sim(p);
+  const auto decode = [&text](size_t pos, size_t& len) -> char32_t {
+    if (pos >= text.size()) return kNoChar;
+    const auto b = static_cast<unsigned char>(text[pos]);
+    if (b < 0x80) {
+      len = 1;
+      return b;
+    }
+    return decode_at(text, pos, len);
+  };
 
   size_t pos = 0;
   size_t len = 0;
-  char32_t c = text.empty() ? kNoChar : decode_at(text, 0, len);
-  bool matched = sim.add(current, 0, Position{kNoChar, c});
-  if (matched && !whole) return true;
+  char32_t c = decode(0, len);
+  bool matched = sim.step(kNoChar, true, Position{kNoChar, c});
   while (c != kNoChar) {
+    if (matched && !whole) return true;
+    if (!unanchored && sim.dead()) return false;
     const size_t next_pos = pos + len;
     size_t next_len = 0;
-    const char32_t after = next_pos < text.size() ? decode_at(text, next_pos, next_len) : kNoChar;
-    const char32_t folded = p.options.case_insensitive ? fold_char(c) : c;
-    const Position at{c, after};
-
-    next.clear();
-    matched = false;
-    for (size_t i = 0; i < current.size(); ++i) {
-      const uint32_t pc = current[i];
-      if (sim.consumes(p.code[pc], c, folded)) matched |= sim.add(next, pc + 1, at);
-    }
-    // An unanchored search starts a new attempt at every position; the state set keeps the
-    // attempts merged, which is what keeps the cost linear.
-    if (unanchored) matched |= sim.add(next, 0, at);
-    if (matched && !whole) return true;
-    if (next.empty() && !unanchored) return false;
-
-    std::swap(current, next);
+    const char32_t after = decode(next_pos, next_len);
+    matched = sim.step(c, unanchored, Position{c, after});
     pos = next_pos;
     len = next_len;
     c = after;
