@@ -12,6 +12,7 @@
 // in the top k), which is how the dataset README's baseline figures are computed.
 #include "toolsearch/catalog.hpp"
 #include "toolsearch/search_index.hpp"
+#include "toolsearch/stemmer.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -100,6 +101,7 @@ int main(int argc, char** argv) {
   if (argc < 3) return usage();
   Bm25Params params;
   bool stem = static_cast<bool>(params.analyzer.stemmer);
+  bool porter2 = false;
   bool plain = false;  // the README's baseline: one field of name + description + parameter names
   for (int i = 3; i < argc; ++i) {
     const std::string flag = argv[i];
@@ -118,7 +120,10 @@ int main(int argc, char** argv) {
     else if (flag == "--w-pnames") ok = number(params.weights.param_names);
     else if (flag == "--w-pdesc") ok = number(params.weights.param_descriptions);
     else if (flag == "--stem") stem = true;
+    else if (flag == "--porter2") porter2 = stem = true;
     else if (flag == "--no-stem") stem = false;
+    else if (flag == "--stop") params.analyzer.stop_words = true;
+    else if (flag == "--no-stop") params.analyzer.stop_words = false;
     else if (flag == "--no-whole") params.analyzer.keep_whole_identifier = false;
     else if (flag == "--plain") plain = true;
     else if (flag == "--min-chars") {
@@ -130,7 +135,8 @@ int main(int argc, char** argv) {
     }
     if (!ok) return usage();
   }
-  params.analyzer.stemmer = stem ? toolsearch::Stemmer(toolsearch::light_english_stem) : toolsearch::Stemmer();
+  if (stem) params.analyzer.stemmer = porter2 ? toolsearch::Stemmer(toolsearch::english_stem) : toolsearch::Stemmer(toolsearch::light_english_stem);
+  else params.analyzer.stemmer = toolsearch::Stemmer();
 
   std::vector<json> catalog_lines, query_lines;
   if (!read_lines(argv[1], catalog_lines) || !read_lines(argv[2], query_lines)) {
@@ -199,6 +205,7 @@ int main(int argc, char** argv) {
       }
       substring_hits += hit.kind == toolsearch::MatchKind::Substring ? 1 : 0;
     }
+    if (std::getenv("EVAL_DUMP")) { std::cerr << q["query"].get<std::string>() << "\t"; for (auto& g : gold) std::cerr << g << ","; std::cerr << "\t"; for (size_t i = 0; i < top.size() && i < 5; ++i) std::cerr << top[i] << " "; std::cerr << "\n"; }
     overall.add(top, gold);
     by_subset[q.value("subset", "all")].add(top, gold);
   }

@@ -128,46 +128,6 @@ function addCoreTools(ts, notes) {
   notes.push(`The demo adds ${extra.map((t) => t.name).join(' and ')} as the host's own core tools.`);
 }
 
-/** Adds the demo's core tools unless the catalog brings core tools or those names itself. */
-function addCoreTools(ts, notes) {
-  const records = ts.tools();
-  if (records.some((t) => t.class === 'core')) return;
-  const names = new Set(records.map((t) => t.name));
-  const extra = DEMO_CORE_TOOLS.filter((t) => !names.has(t.name));
-  if (extra.length === 0) return;
-  ts.add(extra.map((t) => ({ ...t, inputSchema: structuredClone(t.inputSchema) })));
-  notes.push(`The demo adds ${extra.map((t) => t.name).join(' and ')} as the host's own core tools.`);
-}
-
-/**
- * Adds a batch, halving it until the refused tools are isolated; returns those (real catalogs
- * have a few, e.g. a name with a space).
- * @param {import('tool-search-wasm').ToolSearch} ts
- * @param {any[]} tools
- */
-function addSkippingInvalid(ts, tools) {
-  /** @type {{name: string, code: string, message: string}[]} */
-  const skipped = [];
-  /** @param {any[]} batch */
-  const addRange = (batch) => {
-    if (batch.length === 0) return;
-    try {
-      ts.add(batch);
-    } catch (error) {
-      if (!(error instanceof ToolSearchError) || !PER_TOOL_CODES.has(error.code)) throw error;
-      if (batch.length === 1) {
-        skipped.push({ name: String(batch[0].name ?? batch[0].function?.name ?? '?'), code: error.code, message: error.message.replace(/^tool-search: /, '') });
-        return;
-      }
-      const half = Math.ceil(batch.length / 2);
-      addRange(batch.slice(0, half));
-      addRange(batch.slice(half));
-    }
-  };
-  addRange(tools);
-  return skipped;
-}
-
 /**
  * The engine's own estimate of every tool's definition (what adds up to "tokens without
  * deferral"), as the catalog listing carries it.

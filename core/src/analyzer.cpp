@@ -1,6 +1,8 @@
 // The pipeline: composes the stages of tokenizer.hpp.
 #include "toolsearch/tokenizer.hpp"
 
+#include "toolsearch/stop_words.hpp"
+
 namespace toolsearch {
 
 Analyzer::Analyzer(AnalyzerOptions options) : options_(std::move(options)) {}
@@ -43,15 +45,17 @@ void Analyzer::analyze_into(std::string_view text, std::vector<std::string>& out
       // fold_char is one-to-one, so the part's offsets are valid in `folded` too.
       const std::u32string_view folded_part =
           std::u32string_view(folded).substr(static_cast<size_t>(part.data() - word.text.data()), part.size());
-      if (is_short_token(folded_part, options_.min_token_chars)) {
+      if (is_short_token(folded_part, options_.min_token_chars)) continue;
+      std::string& token = emit_folded(folded_part);
+      if (options_.stop_words && is_english_stop_word(token)) {
+        out.pop_back();
         continue;
       }
-      std::string& token = emit_folded(folded_part);
       if (options_.stemmer) {
         std::string stem = options_.stemmer(token);
         if (stem.empty()) {
           out.pop_back();  // a stemmer that erases a token drops it, visibly
-            continue;
+          continue;
         }
         token = std::move(stem);
       }
@@ -79,6 +83,7 @@ std::vector<std::string> Analyzer::stage_names() const {
   std::vector<std::string> names = {"decode_utf8", "split_words", "split_identifier", "fold_case"};
   names.push_back(options_.cjk_bigrams ? "cjk_bigrams" : "cjk_runs");
   if (options_.min_token_chars > 1) names.push_back("drop_short");
+  if (options_.stop_words) names.push_back("stop_words");
   if (options_.stemmer) names.push_back("stem");
   return names;
 }

@@ -382,8 +382,11 @@ export declare class Session implements Disposable {
 export declare class ToolSearch implements Disposable {
   private constructor();
   /** Adds one tool or a batch, all-or-nothing. Returns the cataloged names. */
-  add(tools: ToolInput | ToolInput[], options: AddOptions & { onInvalid: 'skip' }): AddReport;
-  add(tools: ToolInput | ToolInput[], options?: AddOptions & { onInvalid?: 'error' }): string[];
+  /** Names as cataloged; with `onInvalid: 'skip'`, an AddReport of what was added and left out. */
+  add<O extends AddOptions = AddOptions>(
+    tools: ToolInput | ToolInput[],
+    options?: O,
+  ): O extends { onInvalid: 'skip' } ? AddReport : string[];
   /** Removes by name, all-or-nothing. Returns how many were removed. */
   remove(names: string | string[]): number;
   /** Replaces every tool of a source. Returns the names now cataloged for it. */

@@ -95,7 +95,8 @@ export class ToolSearch {
    * @param {import('./index.js').AddOptions} [options]  defaults for tools that lack them, and onInvalid
    */
   add(tools, options) {
-    const { onInvalid = 'error', ...defaults } = isPlainObject(options) ? options : {};
+    if (options !== undefined && !isPlainObject(options)) throw invalidArgument('add(tools, options)', 'an object', options);
+    const { onInvalid = 'error', ...defaults } = options ?? {};
     if (onInvalid !== 'error' && onInvalid !== 'skip') {
       throw invalidArgument('add(tools, options).onInvalid', '"error" or "skip"', onInvalid);
     }

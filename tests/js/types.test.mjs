@@ -35,6 +35,11 @@ async function main(): Promise<void> {
   const addOptions: AddOptions = { source: 'plugin', class: 'deferrable', tags: ['t'], pinned: false };
   const added: string[] = ts.add([mcp, chat, responses, anthropic], addOptions);
   ts.add(mcp);
+  const report: import('tool-search-wasm').AddReport = ts.add([mcp], { onInvalid: 'skip' });
+  const firstRejection: string | undefined = report.rejected[0]?.code;
+  const narrowed: string[] = ts.tools(['x']).map((t) => (t.server ?? '') + t.sourceKind + String(t.tokens));
+  void firstRejection;
+  void narrowed;
   const removed: number = ts.remove('a') + ts.remove(['b', 'c']);
   const replaced: string[] = ts.replaceSource('mcp:github', [mcp]);
   ts.clear();
