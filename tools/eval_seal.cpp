@@ -123,6 +123,8 @@ int main(int argc, char** argv) {
     else if (flag == "--porter2") porter2 = stem = true;
     else if (flag == "--no-stem") stem = false;
     else if (flag == "--stop") params.analyzer.stop_words = true;
+    else if (flag == "--no-typos") params.typo_tolerance = false;
+    else if (flag == "--no-lexicon") params.lexicon.clear();
     else if (flag == "--no-stop") params.analyzer.stop_words = false;
     else if (flag == "--no-whole") params.analyzer.keep_whole_identifier = false;
     else if (flag == "--plain") plain = true;

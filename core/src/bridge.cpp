@@ -142,6 +142,7 @@ class Resolver {
     std::vector<SearchMatch> matches;
     for (const SearchHit& hit : hits) {
       if (!in_scope_deferrable(hit.tool)) continue;  // also guards a stale index
+      if (hit.weak) continue;  // junk is worse than "nothing matched": the model can rephrase
       const Tool& tool = tools[hit.tool];
       SearchMatch m;
       m.name = tool.name;

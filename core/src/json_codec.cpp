@@ -1,6 +1,9 @@
 #include "toolsearch/json_codec.hpp"
 
 #include "toolsearch/json_text.hpp"
+#include "toolsearch/stemmer.hpp"
+#include "toolsearch/unicode.hpp"
+#include "toolsearch/utf8.hpp"
 #include "toolsearch/text.hpp"
 
 #include <algorithm>
@@ -112,6 +115,49 @@ Status number_field(const json& obj, const char* key, double& out) {
 Status unknown_key(const std::string& where, const std::string& key, const char* expected) {
   return Status::error(ErrorCode::InvalidConfig,
                        "unknown " + where + " option '" + key + "'; expected one of " + expected);
+}
+
+using StemFunction = std::string (*)(std::string_view);
+
+// The stemmers a configuration can name.
+const char* stemmer_name(const Stemmer& stemmer) {
+  if (!stemmer) return "none";
+  const StemFunction* f = stemmer.target<StemFunction>();
+  if (f && *f == &english_stem) return "porter2";
+  if (f && *f == &light_english_stem) return "light";
+  return "custom";
+}
+
+// {stemmer?: "light" | "porter2" | "none", stopWords?: bool, typos?: bool,
+//  lexicon?: {word: "what it also means"}}; lexicon entries are added to the current ones.
+Status apply_analysis(const json& value, Bm25Params& p) {
+  if (!value.is_object()) return invalid("'analysis' must be an object");
+  for (const auto& [k, v] : value.items()) {
+    if (k == "stemmer") {
+      if (v == "light") p.analyzer.stemmer = light_english_stem;
+      else if (v == "porter2") p.analyzer.stemmer = english_stem;
+      else if (v == "none") p.analyzer.stemmer = nullptr;
+      else return invalid("'analysis.stemmer' must be \"light\", \"porter2\" or \"none\"");
+    } else if (k == "stopWords" || k == "typos") {
+      if (!v.is_boolean()) return invalid("'analysis." + k + "' must be a boolean");
+      (k == "typos" ? p.typo_tolerance : p.analyzer.stop_words) = v.get<bool>();
+    } else if (k == "lexicon") {
+      if (!v.is_object()) return invalid("'analysis.lexicon' must be an object of word -> words");
+      for (const auto& [word, meaning] : v.items()) {
+        if (!meaning.is_string() || word.empty() || word.size() > 64 || meaning.get_ref<const std::string&>().size() > 256) {
+          return invalid("'analysis.lexicon." + echo(word, 64) + "' must map a word (1-64 bytes) to a string of words (at most 256 bytes)");
+        }
+        // Keys are matched against folded query words.
+        std::string key;
+        for (char32_t c : decode_utf8(word).text) append_utf8(fold_char(c), key);
+        p.lexicon[key] = meaning.get<std::string>();
+      }
+    } else {
+      return invalid("unknown analysis option " + quoted_echo(k) + "." +
+                     did_you_mean({closest_match(k, {"stemmer", "stopWords", "typos", "lexicon"})}));
+    }
+  }
+  return {};
 }
 
 Result<GateMode> parse_mode(const json& value) {
@@ -402,10 +448,13 @@ json explanation_to_json(const Explanation& e, const Tool& tool) {
                      {"tf", c.tf},
                      {"weight", c.weight},
                      {"lengthNorm", c.length_norm},
+                     {"queryWeight", c.query_weight},
                      {"score", c.score}});
   }
+  json expansions = json::array();
+  for (const Expansion& x : e.expansions) expansions.push_back({{"from", x.from}, {"to", x.to}});
   return {{"name", tool.name},     {"match", to_string(e.kind)}, {"score", e.score},
-          {"queryTokens", e.query_tokens}, {"terms", std::move(terms)}};
+          {"queryTokens", e.query_tokens}, {"terms", std::move(terms)}, {"expansions", std::move(expansions)}};
 }
 
 Result<EngineOptions> engine_options_from_json(const json& j, const EngineOptions& base) {
@@ -450,8 +499,10 @@ Result<EngineOptions> engine_options_from_json(const json& j, const EngineOption
       }
       if (!(p.k1 >= 0 && p.k1 <= 10)) return Status::error(ErrorCode::InvalidConfig, "'bm25.k1' must be in 0..10");
       if (!(p.b >= 0 && p.b <= 1)) return Status::error(ErrorCode::InvalidConfig, "'bm25.b' must be in 0..1");
+    } else if (key == "analysis") {
+      if (Status st = apply_analysis(value, out.bm25); !st.ok()) return st;
     } else {
-      return unknown_key("engine", key, "gate, bm25, namespacing");
+      return unknown_key("engine", key, "gate, bm25, analysis, namespacing");
     }
   }
   return out;
@@ -459,6 +510,12 @@ Result<EngineOptions> engine_options_from_json(const json& j, const EngineOption
 
 json engine_options_to_json(const EngineOptions& o) {
   const FieldWeights& w = o.bm25.weights;
+  json lexicon = json::object();
+  const Lexicon& defaults = default_lexicon();
+  for (const auto& [word, meaning] : o.bm25.lexicon) {
+    auto d = defaults.find(word);
+    if (d == defaults.end() || d->second != meaning) lexicon[word] = meaning;  // the host's own entries
+  }
   return {{"gate", gate_config_to_json(o.gate)},
           {"bm25",
            {{"k1", o.bm25.k1},
@@ -469,6 +526,11 @@ json engine_options_to_json(const EngineOptions& o) {
               {"description", w.description},
               {"paramNames", w.param_names},
               {"paramDescriptions", w.param_descriptions}}}}},
+          {"analysis",
+           {{"stemmer", stemmer_name(o.bm25.analyzer.stemmer)},
+            {"stopWords", o.bm25.analyzer.stop_words},
+            {"typos", o.bm25.typo_tolerance},
+            {"lexicon", std::move(lexicon)}}},
           {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix" : "none"}};
 }
 
@@ -549,7 +611,7 @@ void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hit
     append_json_number(out, h.score);
     out += R"(,"match":")";
     out += to_string(h.kind);
-    out += R"(","source":)";
+    out += h.weak ? R"(","weak":true,"source":)" : R"(","weak":false,"source":)";
     append_json_string(out, t.source);
     out += R"(,"server":)";
     if (server_of(t).empty()) out += "null";

@@ -2,6 +2,7 @@
 
 #include "toolsearch/bm25.hpp"
 #include "toolsearch/name_match.hpp"
+#include "toolsearch/text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -24,6 +25,17 @@ const char* to_string(MatchKind kind) {
 }
 
 namespace {
+
+// Typo candidates count half: a corrected word is weaker evidence than a word as typed.
+constexpr double kTypoWeight = 0.5;
+constexpr size_t kMaxTypoTerms = 3;
+// A BM25 hit scoring under this fraction of the best hit is flagged weak.
+constexpr double kWeakFraction = 0.2;
+
+struct QueryTerm {
+  uint32_t id;
+  double weight;
+};
 
 using bm25::FieldTf;
 using bm25::kFieldCount;
@@ -129,6 +141,10 @@ struct SearchIndex::Impl {
   std::vector<std::string> terms;
   std::vector<double> idf;
   std::vector<double> max_score;  // per term: its largest posting score (pruning bound)
+  // Typo candidates: the lowercase ASCII terms sorted by length; typo_start[L] is where the
+  // terms of length >= L begin.
+  std::vector<uint32_t> typo_terms;
+  std::vector<size_t> typo_start;
   std::vector<uint32_t> post_begin;
   std::vector<uint32_t> post_doc;
   std::vector<double> post_score;  // query-independent BM25 of (term, doc), precomputed
@@ -149,21 +165,76 @@ struct SearchIndex::Impl {
     return bm25::term_score(tf, weights, norms, params.k1, term_idf, shares);
   }
 
-  // Known query terms, deduplicated, largest possible contribution first (ties by term id).
-  // search() and explain() add contributions in this order, so their sums agree exactly.
-  std::vector<uint32_t> query_terms(const std::vector<std::string>& tokens) const {
-    std::vector<uint32_t> ids;
-    ids.reserve(tokens.size());
-    for (const std::string& token : tokens) {
-      if (auto it = term_ids.find(token); it != term_ids.end()) ids.push_back(it->second);
+  // The query's terms with their weights: its own tokens (1), lexicon expansions of its words
+  // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
+  // words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
+  // first (ties by term id): search() and explain() add contributions in this order, so their
+  // sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
+  std::vector<QueryTerm> query_terms(std::string_view query, std::vector<Expansion>* expansions) const {
+    std::vector<QueryTerm> out;
+    auto add = [&](const std::string& token, double weight) {
+      auto it = term_ids.find(token);
+      if (it == term_ids.end()) return false;
+      out.push_back({it->second, weight});
+      return true;
+    };
+    std::vector<std::string> tokens = analyzer.analyze(query);
+    std::vector<std::string> expanded;
+    for (const std::string& word : analyzer.name_parts(query)) {
+      auto entry = params.lexicon.find(word);
+      if (entry == params.lexicon.end()) continue;
+      analyzer.analyze_into(entry->second, expanded);
+      if (expansions) expansions->push_back({word, entry->second});
     }
-    std::sort(ids.begin(), ids.end(), [this](uint32_t a, uint32_t b) {
-      return max_score[a] > max_score[b] || (max_score[a] == max_score[b] && a < b);
+    for (const std::string& token : tokens) {
+      if (add(token, 1.0) || !params.typo_tolerance) continue;
+      for (uint32_t near : near_terms(token)) {
+        out.push_back({near, kTypoWeight});
+        if (expansions) expansions->push_back({token, terms[near] + " (typo)"});
+      }
+    }
+    for (const std::string& token : expanded) add(token, 1.0);
+    std::sort(out.begin(), out.end(), [this](const QueryTerm& a, const QueryTerm& b) {
+      const double x = max_score[a.id] * a.weight;
+      const double y = max_score[b.id] * b.weight;
+      return x > y || (x == y && (a.id < b.id || (a.id == b.id && a.weight > b.weight)));
     });
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    return ids;
+    out.erase(std::unique(out.begin(), out.end(), [](const QueryTerm& a, const QueryTerm& b) { return a.id == b.id; }),
+              out.end());
+    return out;
   }
 
+  // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
+  // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
+  // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
+  // (a typo usually misspells a word the catalog uses often).
+  std::vector<uint32_t> near_terms(const std::string& token) const {
+    std::vector<uint32_t> found;
+    if (token.size() < 3 || token.size() > 32) return found;
+    for (char c : token) {
+      if (c < 'a' || c > 'z') return found;
+    }
+    const size_t budget = std::min<size_t>(2, typo_budget(token.size()));
+    const std::u32string query(token.begin(), token.end());
+    std::vector<size_t> rows;
+    std::vector<std::pair<size_t, uint32_t>> scored;
+    std::u32string candidate;
+    const size_t from = typo_start[std::min(token.size() - budget, typo_start.size() - 1)];
+    for (size_t k = from; k < typo_terms.size(); ++k) {
+      const uint32_t t = typo_terms[k];
+      const std::string& term = terms[t];
+      if (term.size() > token.size() + budget) break;  // the bucket list is sorted by length
+      candidate.assign(term.begin(), term.end());
+      const size_t d = osa_distance(query, candidate, budget, rows);
+      if (d <= budget) scored.emplace_back(d, t);
+    }
+    std::sort(scored.begin(), scored.end(), [this](const auto& a, const auto& b) {
+      if (a.first != b.first) return a.first < b.first;
+      return idf[a.second] < idf[b.second] || (idf[a.second] == idf[b.second] && a.second < b.second);
+    });
+    for (size_t k = 0; k < scored.size() && k < kMaxTypoTerms; ++k) found.push_back(scored[k].second);
+    return found;
+  }
 };
 
 SearchIndex::SearchIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -286,6 +357,25 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     }
     m->max_score[t] = best;
   }
+  {
+    std::vector<uint32_t> letters;
+    for (uint32_t t = 0; t < term_count; ++t) {
+      const std::string& term = m->terms[t];
+      if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+        letters.push_back(t);
+      }
+    }
+    std::stable_sort(letters.begin(), letters.end(),
+                     [&](uint32_t a, uint32_t b) { return m->terms[a].size() < m->terms[b].size(); });
+    const size_t longest = letters.empty() ? 0 : m->terms[letters.back()].size();
+    m->typo_start.resize(longest + 2);
+    size_t from = 0;
+    for (size_t len = 0; len < m->typo_start.size(); ++len) {
+      while (from < letters.size() && m->terms[letters[from]].size() < len) ++from;
+      m->typo_start[len] = from;
+    }
+    m->typo_terms = std::move(letters);
+  }
   return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));
 }
 
@@ -326,9 +416,9 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   // document not seen yet cannot reach the results, so the remaining terms only update the
   // candidates that still can (MaxScore-style pruning). The results are exactly those of a
   // full evaluation, ties included: a pruned document ends strictly below the cut.
-  const std::vector<uint32_t> terms = m.query_terms(m.analyzer.analyze(query));
+  const std::vector<QueryTerm> terms = m.query_terms(query, nullptr);
   std::vector<double> rest(terms.size() + 1, 0.0);
-  for (size_t i = terms.size(); i-- > 0;) rest[i] = rest[i + 1] + m.max_score[terms[i]];
+  for (size_t i = terms.size(); i-- > 0;) rest[i] = rest[i + 1] + m.max_score[terms[i].id] * terms[i].weight;
   // A hair of slack so that rounding in sums never prunes a document that ties.
   auto bound = [](double x) { return x * (1.0 + 1e-12); };
   std::vector<double> best;  // bounded min-heap of scores
@@ -363,9 +453,10 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
       threshold = kth_best(scratch.touched, true);
       if (bound(rest[next]) < threshold) break;
     }
-    const uint32_t term = terms[next];
+    const uint32_t term = terms[next].id;
+    const double weight = terms[next].weight;
     for (uint32_t p = m.post_begin[term]; p < m.post_begin[term + 1]; ++p) {
-      const double s = m.post_score[p];
+      const double s = m.post_score[p] * weight;
       if (s <= 0) continue;
       const uint32_t d = m.post_doc[p];
       add(d, s);
@@ -388,13 +479,14 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     for (const ExactMatch& e : exact) flag(e.tool);
     bool sorted = false;
     for (; next < terms.size() && !candidates.empty(); ++next) {
-      const uint32_t term = terms[next];
+      const uint32_t term = terms[next].id;
+      const double weight = terms[next].weight;
       const uint32_t begin = m.post_begin[term];
       const uint32_t end = m.post_begin[term + 1];
       if (end - begin <= 8 * candidates.size()) {
         for (uint32_t p = begin; p < end; ++p) {  // short list: scan it
           const uint32_t d = m.post_doc[p];
-          if (scratch.mark[d] && m.post_score[p] > 0) add(d, m.post_score[p]);
+          if (scratch.mark[d] && m.post_score[p] > 0) add(d, m.post_score[p] * weight);
         }
       } else {  // few candidates: look each one up (both lists sorted by document)
         if (!sorted) std::sort(candidates.begin(), candidates.end());
@@ -405,7 +497,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
           cursor = std::lower_bound(cursor, last, d);
           if (cursor == last) break;
           if (*cursor != d) continue;
-          const double s = m.post_score[static_cast<size_t>(cursor - m.post_doc.begin())];
+          const double s = m.post_score[static_cast<size_t>(cursor - m.post_doc.begin())] * weight;
           if (s > 0) add(d, s);
         }
       }
@@ -429,7 +521,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     return better({scores[a.tool], a.tool}, {scores[b.tool], b.tool});
   });
   if (exact.size() > limit) exact.resize(limit);
-  for (const ExactMatch& e : exact) hits.push_back({e.tool, scores[e.tool], MatchKind::Exact});
+  for (const ExactMatch& e : exact) hits.push_back({e.tool, scores[e.tool], MatchKind::Exact, false});
 
   // Bounded heap of the best BM25 hits; its front is the worst kept.
   const size_t room = limit - hits.size();
@@ -451,7 +543,11 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     }
   }
   std::sort_heap(heap.begin(), heap.end(), better);
-  for (const Ranked& r : heap) hits.push_back({r.tool, r.score, MatchKind::Bm25});
+  // Confidence floor: a BM25 hit far below the best one is shown, but flagged weak.
+  const double best_score = heap.empty() ? 0.0 : heap.front().score;
+  double top_score = best_score;
+  for (const SearchHit& h : hits) top_score = std::max(top_score, h.score);
+  for (const Ranked& r : heap) hits.push_back({r.tool, r.score, MatchKind::Bm25, r.score < kWeakFraction * top_score});
 
   if (!any_positive && hits.size() < limit) {
     // Literal fallback on names, for queries BM25 cannot see (fragments such as "gith",
@@ -465,7 +561,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     std::sort(near.begin(), near.end(), better);
     for (const Ranked& r : near) {
       if (hits.size() >= limit) break;
-      hits.push_back({r.tool, 0.0, MatchKind::Substring});
+      hits.push_back({r.tool, 0.0, MatchKind::Substring, true});
     }
   }
   return hits;
@@ -478,21 +574,22 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
                                                   std::to_string(m.doc_count) + " tools)");
   }
   const auto doc = static_cast<uint32_t>(tool);
-  Explanation e{tool, MatchKind::Bm25, 0.0, m.analyzer.analyze(query), {}};
-  for (uint32_t term : m.query_terms(e.query_tokens)) {
+  Explanation e{tool, MatchKind::Bm25, 0.0, m.analyzer.analyze(query), {}, {}};
+  for (const QueryTerm& qt : m.query_terms(query, &e.expansions)) {
+    const uint32_t term = qt.id;
     const auto first = m.post_doc.begin() + m.post_begin[term];
     const auto last = m.post_doc.begin() + m.post_begin[term + 1];
     const auto it = std::lower_bound(first, last, doc);
     if (it == last || *it != doc) continue;
     const size_t p = static_cast<size_t>(it - m.post_doc.begin());
     bm25::FieldValues shares{};
-    const double total = m.term_score(doc, m.post_tf[p], m.idf[term], &shares);
+    const double total = m.term_score(doc, m.post_tf[p], m.idf[term], &shares) * qt.weight;
     if (total <= 0) continue;
     e.score += total;  // same terms, order and values as search(): the sums agree exactly
     for (size_t f = 0; f < kFieldCount; ++f) {
       if (m.post_tf[p][f] == 0 || shares[f] <= 0) continue;
       e.terms.push_back({m.terms[term], bm25::kFieldNames[f], m.idf[term], static_cast<double>(m.post_tf[p][f]),
-                         m.weights[f], m.length_norm(doc, f), shares[f]});
+                         m.weights[f], m.length_norm(doc, f), shares[f] * qt.weight, qt.weight});
     }
   }
   std::stable_sort(e.terms.begin(), e.terms.end(),

@@ -165,9 +165,22 @@ export interface Bm25Config {
   };
 }
 
+/** Query and text analysis. */
+export interface AnalysisConfig {
+  /** Default `'light'` (plural, -ing, -ed, final e); `'porter2'` is Snowball English. */
+  stemmer?: 'light' | 'porter2' | 'none';
+  /** Drop English stop words. Default true. */
+  stopWords?: boolean;
+  /** Unknown query words match catalog words within 1-2 edits, at half weight. Default true. */
+  typos?: boolean;
+  /** Extra query-word expansions, added to the built-in ones: `{ wx: 'weather' }`. */
+  lexicon?: Record<string, string>;
+}
+
 export interface ToolSearchConfig {
   gate?: GateConfig;
   bm25?: Bm25Config;
+  analysis?: AnalysisConfig;
   /** `'prefix'` names MCP tools `mcp_<server>_<tool>`; `'none'` (default) makes collisions errors. */
   namespacing?: 'none' | 'prefix';
 }
@@ -176,6 +189,7 @@ export interface ToolSearchConfig {
 export interface EffectiveConfig {
   gate: Required<Omit<GateConfig, 'enabled'>> & { enabled: 'off' | 'auto' | 'on' };
   bm25: { k1: number; b: number; weights: Required<NonNullable<Bm25Config['weights']>> };
+  analysis: { stemmer: 'light' | 'porter2' | 'none'; stopWords: boolean; typos: boolean; lexicon: Record<string, string> };
   namespacing: 'none' | 'prefix';
 }
 
@@ -211,7 +225,14 @@ export interface SearchHit {
   score: number;
   /** `exact`: the query is the tool's name; `substring`: fallback when BM25 found nothing. */
   match: 'exact' | 'bm25' | 'substring';
+  /**
+   * Low confidence: a substring fallback, or a score under 20% of the best hit's. Shown here;
+   * the bridge's `tool_search` leaves weak hits out and tells the model nothing matched.
+   */
+  weak: boolean;
   source: ToolSource;
+  /** The MCP server, or null. */
+  server: string | null;
   description: string;
   required: string[];
   [key: string]: unknown;
@@ -224,6 +245,8 @@ export interface ExplanationTerm {
   tf: number;
   weight: number;
   lengthNorm: number;
+  /** 1 for the query's own words and lexicon expansions, 0.5 for a typo correction. */
+  queryWeight: number;
   score: number;
 }
 
@@ -233,6 +256,8 @@ export interface Explanation {
   score: number;
   queryTokens: string[];
   terms: ExplanationTerm[];
+  /** What the lexicon (`pr` -> `pull request`) and typo tolerance (`isu` -> `issu (typo)`) added. */
+  expansions: { from: string; to: string }[];
 }
 
 /** What a session may see and call. Empty = everything. Core tools are always in scope. */

@@ -408,12 +408,12 @@ TEST_CASE("every documented field is indexed", "[search]") {
     }
   })");
   Tool flight = make_tool("book_flight", "Reserve a seat.", schema, "mcp:travelco");
-  flight.title = "Flight booking";
+  flight.title = "Airline ticket";
   const Catalog catalog = make_catalog({flight, make_tool("noop", "Nothing here.")});
   const auto index = SearchIndex::build(catalog);
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"book", "name"},         {"travelco", "server"},         {"reserve", "description"},
-      {"booking", "description"}, {"destination", "param_names"}, {"passport", "param_names"},
+      {"airline", "description"}, {"destination", "param_names"}, {"passport", "param_names"},
       {"layover", "param_names"}, {"iata", "param_descriptions"}};
   for (const auto& [query, field] : cases) {
     INFO(query);

@@ -10,6 +10,15 @@ using namespace toolsearch;
 
 namespace {
 
+// The splitting stages alone: no stop words, no stemmer.
+AnalyzerOptions bare() {
+  AnalyzerOptions options;
+  options.stop_words = false;
+  options.stemmer = nullptr;
+  return options;
+}
+
+
 std::vector<std::string> words_of(std::string_view utf8) {
   const DecodedText decoded = decode_utf8(utf8);
   std::vector<std::string> out;
@@ -235,7 +244,7 @@ TEST_CASE("light_english_stem conflates common inflections", "[tokenizer]") {
 }
 
 TEST_CASE("Analyzer composes the stages and keeps the whole identifier", "[tokenizer]") {
-  const Analyzer analyzer;
+  const Analyzer analyzer(bare());
   CHECK(analyzer.analyze("parseHTTPResponse") == Tokens{"parse", "http", "response", "parsehttpresponse"});
   CHECK(analyzer.analyze("get_weather") == Tokens{"get", "weather", "get_weather"});
   CHECK(analyzer.analyze("Get-Weather now") == Tokens{"get", "weather", "get-weather", "now"});
@@ -250,14 +259,14 @@ TEST_CASE("Analyzer composes the stages and keeps the whole identifier", "[token
 }
 
 TEST_CASE("Analyzer reports invalid UTF-8 and keeps the valid text around it", "[tokenizer]") {
-  const Analyzer analyzer;
+  const Analyzer analyzer(bare());
   // The replacement character separates words: nothing valid is lost, nothing invalid kept.
   CHECK(analyzer.analyze("weather\xFF" "report \xC3") == Tokens{"weather", "report"});
   CHECK(analyzer.analyze("\x80").empty());
 }
 
 TEST_CASE("Analyzer folds Greek, Cyrillic and Latin-1 so either case matches", "[tokenizer]") {
-  const Analyzer analyzer;
+  const Analyzer analyzer(bare());
   CHECK(analyzer.analyze("ΚΑΙΡΌΣ Привет ÇA VA") == Tokens{"καιρόσ", "привет", "ça", "va"});
   CHECK(analyzer.analyze("καιρός") == analyzer.analyze("ΚΑΙΡΌΣ"));
   CHECK(analyzer.analyze("ПОГОДА") == analyzer.analyze("погода"));
@@ -265,7 +274,7 @@ TEST_CASE("Analyzer folds Greek, Cyrillic and Latin-1 so either case matches", "
 }
 
 TEST_CASE("Analyzer indexes CJK as bigrams so Japanese and Chinese queries match", "[tokenizer]") {
-  const Analyzer analyzer;
+  const Analyzer analyzer(bare());
   CHECK(analyzer.analyze("天気予報を取得") == Tokens{"天気", "気予", "予報", "報を", "を取", "取得"});
   CHECK(analyzer.analyze("天") == Tokens{"天"});
 
@@ -292,8 +301,12 @@ TEST_CASE("Analyzer indexes CJK as bigrams so Japanese and Chinese queries match
 }
 
 TEST_CASE("Analyzer stages can be configured and a stemmer plugged in", "[tokenizer]") {
-  CHECK(Analyzer().stage_names() ==
+  CHECK(Analyzer(bare()).stage_names() ==
         Tokens{"decode_utf8", "split_words", "split_identifier", "fold_case", "cjk_bigrams", "drop_short"});
+  // The default pipeline also drops stop words and stems.
+  CHECK(Analyzer().stage_names() == Tokens{"decode_utf8", "split_words", "split_identifier", "fold_case",
+                                           "cjk_bigrams", "drop_short", "stop_words", "stem"});
+  CHECK(Analyzer().analyze("Create the files in a directory") == Tokens{"creat", "fil", "directory"});
 
   AnalyzerOptions options;
   options.keep_whole_identifier = false;
@@ -313,7 +326,7 @@ TEST_CASE("Analyzer stages can be configured and a stemmer plugged in", "[tokeni
 }
 
 TEST_CASE("name_parts keeps every folded part for exact-name matching", "[tokenizer]") {
-  const Analyzer analyzer;
+  const Analyzer analyzer(bare());
   CHECK(analyzer.name_parts("mcp__GitHub__create_issue") == Tokens{"mcp", "git", "hub", "create", "issue"});
   CHECK(analyzer.name_parts("a_b v2") == Tokens{"a", "b", "v", "2"});
   CHECK(analyzer.name_parts("天気取得") == Tokens{"天気取得"});

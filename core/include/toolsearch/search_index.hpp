@@ -3,6 +3,7 @@
 #pragma once
 
 #include "toolsearch/catalog.hpp"
+#include "toolsearch/lexicon.hpp"
 #include "toolsearch/status.hpp"
 #include "toolsearch/tokenizer.hpp"
 
@@ -33,9 +34,16 @@ struct Bm25Params {
   double k1 = 1.2;  ///< default 1.2
   double b = 0.75;  ///< default 0.75
   FieldWeights weights;
-  /// The tokenizer pipeline used for tools and queries. Default: no stemmer, because
-  /// light_english_stem did not help on Seal-Tools dev (recall@5 0.906 -> 0.905, recall@10
-  /// 0.957 -> 0.954); the seam stays for catalogs where it does.
+  /// Query words the lexicon expands (default: default_lexicon()). Hosts may add entries.
+  Lexicon lexicon = default_lexicon();
+  /// A query word the catalog does not have matches catalog words within 1 edit (3-5 letters
+  /// after stemming) or 2 edits (6+), at half weight; at most 3 per word. Default true.
+  bool typo_tolerance = true;
+  /// The tokenizer pipeline used for tools and queries. The defaults (light stemmer, stop words)
+  /// were chosen on both dev sets together (tools/eval_seal, recall@5):
+  ///   none            seal_tools 0.906, metatool 0.537
+  ///   light + stop    seal_tools 0.906, metatool 0.635  <- the default: better on both
+  ///   Porter2 + stop  seal_tools 0.898, metatool 0.641  (trades seal_tools for metatool)
   AnalyzerOptions analyzer;
 };
 
@@ -51,6 +59,9 @@ struct SearchHit {
   size_t tool;    ///< index into Catalog::tools() of the snapshot the index was built from
   double score;   ///< BM25 score (exact hits keep their BM25 score; ranking puts them first)
   MatchKind kind;
+  /// Low confidence: a substring fallback, or a BM25 score under 20% of the best hit's. Shown
+  /// to callers of search(); the bridge's tool_search leaves weak hits out.
+  bool weak = false;
 };
 
 struct TermContribution {
@@ -61,6 +72,7 @@ struct TermContribution {
   double weight;       ///< field weight
   double length_norm;  ///< 1 - b + b * len / avg_len
   double score;        ///< this term's contribution in this field
+  double query_weight = 1;  ///< 1 for the query's own words and lexicon expansions, 0.5 for typo fixes
 };
 
 struct Explanation {
@@ -69,6 +81,7 @@ struct Explanation {
   double score;
   std::vector<std::string> query_tokens;  ///< tokens after the analyzer pipeline
   std::vector<TermContribution> terms;    ///< sorted by contribution, largest first
+  std::vector<Expansion> expansions;      ///< lexicon expansions and typo corrections applied
 };
 
 /// Restricts candidates (scope, deferred-only, ...). Empty = every tool.

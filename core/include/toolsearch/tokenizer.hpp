@@ -90,10 +90,11 @@ struct AnalyzerOptions {
   bool cjk_bigrams = true;
   /// Non-CJK tokens with fewer code points are dropped. Default 2 (drops 1-character tokens).
   size_t min_token_chars = 2;
-  /// Drop English stop words (stop_words.hpp) among the part tokens. Default false.
-  bool stop_words = false;
-  /// Applied to non-CJK part tokens (not to whole identifiers). Default: none (empty).
-  Stemmer stemmer;
+  /// Drop English stop words (stop_words.hpp) among the part tokens. Default true.
+  bool stop_words = true;
+  /// Applied to non-CJK part tokens (not to whole identifiers). Default light_english_stem;
+  /// english_stem (Porter2, stemmer.hpp) and none are the alternatives.
+  Stemmer stemmer = light_english_stem;
 };
 
 /// Composes the stages. Stateless after construction: one Analyzer can serve many threads.
