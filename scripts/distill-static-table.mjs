@@ -10,7 +10,8 @@
 //   5. int8 rows with a per-row scale, written in the TSSE format (scripts/lib/static-table.mjs).
 //
 // Usage: node scripts/distill-static-table.mjs [--words 26000] [--dims 128] [--sif 1e-3]
-//          [--out js/assets/static-embeddings.tsse] [--data ../shared/data]
+//          [--out js/assets/static-embeddings.tsse] [--data ../shared/data] [--cache build/embed-cache]
+// (one process per cache folder at a time: appends are not locked)
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     sif: { type: 'string', default: '1e-3' },
     out: { type: 'string', default: 'js/assets/static-embeddings.tsse' },
     data: { type: 'string', default: path.resolve('..', 'shared', 'data') },
+    cache: { type: 'string', default: 'build/embed-cache' },
   },
 });
 const maxWords = Number(values.words);
@@ -75,7 +77,7 @@ const words = [...vocab].slice(0, maxWords);
 log(`vocabulary: ${words.length} words (${Math.min(catalogWords, words.length)} from catalogs, the rest spoken English)`);
 
 // ---- 2. teacher ------------------------------------------------------------------------------
-const teacher = cachedEmbedder(useLiteEmbedder(), { progress: (d, t) => log(`  teacher: ${d}/${t} new words`) });
+const teacher = cachedEmbedder(useLiteEmbedder(), { dir: values.cache, progress: (d, t) => log(`  teacher: ${d}/${t} new words`) });
 const vectors = await teacher.embed(words);
 
 // ---- 3. PCA ----------------------------------------------------------------------------------
