@@ -1,0 +1,121 @@
+#include "toolsearch/static_embedder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace toolsearch {
+
+namespace {
+
+constexpr size_t kHeader = 32;
+
+uint32_t read_u32(const uint8_t* p) {
+  return uint32_t{p[0]} | (uint32_t{p[1]} << 8) | (uint32_t{p[2]} << 16) | (uint32_t{p[3]} << 24);
+}
+
+float read_f32(const uint8_t* p) {
+  const uint32_t bits = read_u32(p);
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+Status corrupt(const std::string& what) {
+  return Status::error(ErrorCode::InvalidArgument, "static embedding table: " + what);
+}
+
+AnalyzerOptions embedder_analyzer() {
+  AnalyzerOptions o;
+  o.keep_whole_identifier = false;
+  return o;
+}
+
+}  // namespace
+
+Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size) {
+  if (bytes == nullptr || size < kHeader) return corrupt("truncated header");
+  if (std::memcmp(bytes, "TSSE", 4) != 0) return corrupt("bad magic (not a TSSE table)");
+  const uint32_t version = read_u32(bytes + 4);
+  if (version != kVersion) return corrupt("unsupported version " + std::to_string(version));
+  const uint64_t dims = read_u32(bytes + 8);
+  const uint64_t count = read_u32(bytes + 12);
+  const uint64_t vocab_bytes = read_u32(bytes + 16);
+  if (read_u32(bytes + 20) != 0) return corrupt("unknown flags");
+  if (dims == 0 || dims > kMaxDimensions) return corrupt("dims " + std::to_string(dims) + " out of 1..4096");
+  if (count == 0) return corrupt("empty vocabulary");
+  // 64-bit arithmetic: u32 fields cannot overflow it, so a hostile header cannot wrap sizes.
+  const uint64_t pad = (4 - (kHeader + vocab_bytes) % 4) % 4;
+  const uint64_t scales_at = kHeader + vocab_bytes + pad;
+  const uint64_t rows_at = scales_at + 4 * count;
+  const uint64_t expected = rows_at + count * dims;
+  if (size < expected) return corrupt("truncated (" + std::to_string(size) + " of " + std::to_string(expected) + " bytes)");
+  if (size > expected) return corrupt("trailing bytes after the rows");
+
+  StaticEmbedder e;
+  e.dims_ = static_cast<size_t>(dims);
+  e.vocab_.reserve(static_cast<size_t>(vocab_bytes));
+  std::vector<std::pair<size_t, size_t>> spans;  // (offset, length) into vocab_
+  spans.reserve(static_cast<size_t>(count));
+  size_t at = kHeader;
+  const size_t vocab_end = kHeader + static_cast<size_t>(vocab_bytes);
+  for (uint64_t i = 0; i < count; i++) {
+    if (at >= vocab_end) return corrupt("vocabulary block shorter than its word count");
+    const size_t len = bytes[at++];
+    if (len == 0) return corrupt("empty word");
+    if (at + len > vocab_end) return corrupt("word runs past the vocabulary block");
+    const std::string_view word(reinterpret_cast<const char*>(bytes + at), len);
+    if (decode_utf8(word).invalid_bytes != 0) return corrupt("word " + std::to_string(i) + " is not valid UTF-8");
+    spans.emplace_back(e.vocab_.size(), len);
+    e.vocab_.append(word);
+    at += len;
+  }
+  if (at != vocab_end) return corrupt("vocabulary block longer than its words");
+  // Views are taken only now: vocab_ no longer reallocates.
+  e.words_.reserve(spans.size());
+  for (const auto& [off, len] : spans) {
+    e.words_.emplace_back(e.vocab_.data() + off, len);
+    if (e.words_.size() > 1 && !(e.words_[e.words_.size() - 2] < e.words_.back())) {
+      return corrupt("vocabulary not strictly ascending at word " + std::to_string(e.words_.size() - 1));
+    }
+  }
+  e.scales_.resize(static_cast<size_t>(count));
+  for (size_t i = 0; i < e.scales_.size(); i++) {
+    e.scales_[i] = read_f32(bytes + scales_at + 4 * i);
+    if (!std::isfinite(e.scales_[i]) || e.scales_[i] < 0) return corrupt("bad scale for word " + std::to_string(i));
+  }
+  e.rows_.resize(static_cast<size_t>(count * dims));
+  std::memcpy(e.rows_.data(), bytes + rows_at, e.rows_.size());
+  e.analyzer_ = Analyzer(embedder_analyzer());
+  return e;
+}
+
+size_t StaticEmbedder::find(std::string_view word) const {
+  const auto it = std::lower_bound(words_.begin(), words_.end(), word);
+  return it != words_.end() && *it == word ? static_cast<size_t>(it - words_.begin()) : words_.size();
+}
+
+StaticEmbedding StaticEmbedder::embed(std::string_view text) const {
+  StaticEmbedding out;
+  out.vector.assign(dims_, 0.0f);
+  const std::vector<std::string> tokens = analyzer_.analyze(text);
+  out.tokens = tokens.size();
+  float* v = out.vector.data();
+  for (const std::string& t : tokens) {
+    const size_t i = find(t);
+    if (i == words_.size()) continue;
+    out.known_tokens++;
+    const float s = scales_[i];
+    const int8_t* row = rows_.data() + i * dims_;
+    for (size_t d = 0; d < dims_; d++) v[d] += s * static_cast<float>(row[d]);
+  }
+  double norm2 = 0;
+  for (size_t d = 0; d < dims_; d++) norm2 += double{v[d]} * v[d];
+  if (norm2 > 0) {
+    const float inv = static_cast<float>(1.0 / std::sqrt(norm2));
+    for (size_t d = 0; d < dims_; d++) v[d] *= inv;
+  }
+  return out;
+}
+
+}  // namespace toolsearch

@@ -1,0 +1,155 @@
+#include "toolsearch/static_embedder.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+using namespace toolsearch;
+
+namespace {
+
+void put_u32(std::vector<uint8_t>& out, size_t at, uint32_t v) {
+  for (int i = 0; i < 4; i++) out[at + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+/// A TSSE table written independently of the loader (words must be given sorted).
+std::vector<uint8_t> make_table(const std::vector<std::string>& words, const std::vector<std::vector<int8_t>>& rows,
+                                const std::vector<float>& scales) {
+  const size_t dims = rows.at(0).size();
+  size_t vocab = 0;
+  for (const std::string& w : words) vocab += 1 + w.size();
+  const size_t pad = (4 - (32 + vocab) % 4) % 4;
+  std::vector<uint8_t> out(32 + vocab + pad + 4 * words.size() + words.size() * dims, 0);
+  std::memcpy(out.data(), "TSSE", 4);
+  put_u32(out, 4, 1);
+  put_u32(out, 8, static_cast<uint32_t>(dims));
+  put_u32(out, 12, static_cast<uint32_t>(words.size()));
+  put_u32(out, 16, static_cast<uint32_t>(vocab));
+  size_t at = 32;
+  for (const std::string& w : words) {
+    out[at++] = static_cast<uint8_t>(w.size());
+    std::memcpy(out.data() + at, w.data(), w.size());
+    at += w.size();
+  }
+  at += pad;
+  for (float s : scales) {
+    uint32_t bits;
+    std::memcpy(&bits, &s, 4);
+    put_u32(out, at, bits);
+    at += 4;
+  }
+  for (const auto& r : rows) {
+    std::memcpy(out.data() + at, r.data(), dims);
+    at += dims;
+  }
+  return out;
+}
+
+// forecast (0,0,2 at scale .5 -> 0,0,1), get (1,0,0), weather (0,1,0 at scale 2 -> 0,2,0)
+std::vector<uint8_t> small_table() {
+  return make_table({"forecast", "get", "weather"}, {{0, 0, 2}, {1, 0, 0}, {0, 1, 0}}, {0.5f, 1.0f, 2.0f});
+}
+
+}  // namespace
+
+TEST_CASE("static embedder: looks up analyzer tokens, sums weighted rows, normalises", "[static_embedder]") {
+  auto loaded = StaticEmbedder::load(small_table());
+  REQUIRE(loaded.ok());
+  const StaticEmbedder& e = loaded.value();
+  CHECK(e.dimensions() == 3);
+  CHECK(e.vocabulary_size() == 3);
+  CHECK(e.find("weather") == 2);
+  CHECK(e.find("snow") == 3);
+
+  // Identifier split and case folding come from the analyzer: get + weather + forecast.
+  const StaticEmbedding v = e.embed("getWeather FORECAST, please");
+  CHECK(v.tokens == 4);
+  CHECK(v.known_tokens == 3);
+  const float n = std::sqrt(1.0f + 4.0f + 1.0f);
+  CHECK(v.vector[0] == Approx(1 / n));
+  CHECK(v.vector[1] == Approx(2 / n));
+  CHECK(v.vector[2] == Approx(1 / n));
+
+  // Whole identifiers are not extra tokens: "get_weather" is get + weather only.
+  const StaticEmbedding w = e.embed("get_weather");
+  CHECK(w.tokens == 2);
+  CHECK(w.vector[0] == Approx(1 / std::sqrt(5.0f)));
+
+  const StaticEmbedding none = e.embed("snow tomorrow 天気");
+  CHECK(none.known_tokens == 0);
+  CHECK(none.vector == std::vector<float>(3, 0.0f));
+  CHECK(e.embed("").tokens == 0);
+}
+
+TEST_CASE("static embedder: every truncation and corruption is a typed error", "[static_embedder]") {
+  const std::vector<uint8_t> good = small_table();
+  REQUIRE(StaticEmbedder::load(good).ok());
+
+  for (size_t len = 0; len < good.size(); len++) {
+    const auto r = StaticEmbedder::load(good.data(), len);
+    CHECK_FALSE(r.ok());
+    CHECK(r.status().code == ErrorCode::InvalidArgument);
+  }
+  CHECK_FALSE(StaticEmbedder::load(nullptr, 0).ok());
+
+  auto with = [&](size_t at, uint8_t byte) {
+    std::vector<uint8_t> b = good;
+    b[at] = byte;
+    return StaticEmbedder::load(b).status().message;
+  };
+  CHECK(with(0, 'X').find("magic") != std::string::npos);
+  CHECK(with(4, 2).find("version") != std::string::npos);
+  CHECK(with(20, 1).find("flags") != std::string::npos);
+  CHECK(with(8, 0).find("dims") != std::string::npos);
+  CHECK(with(12, 4).find("truncated") != std::string::npos);  // count says 4 words
+
+  std::vector<uint8_t> longer = good;
+  longer.push_back(0);
+  CHECK(StaticEmbedder::load(longer).status().message.find("trailing") != std::string::npos);
+
+  const auto unsorted = make_table({"get", "forecast", "weather"}, {{0, 0, 2}, {1, 0, 0}, {0, 1, 0}}, {1, 1, 1});
+  CHECK(StaticEmbedder::load(unsorted).status().message.find("ascending") != std::string::npos);
+  const auto duplicate = make_table({"get", "get", "weather"}, {{0, 0, 2}, {1, 0, 0}, {0, 1, 0}}, {1, 1, 1});
+  CHECK(StaticEmbedder::load(duplicate).status().message.find("ascending") != std::string::npos);
+  const auto bad_utf8 = make_table({"ge\xff", "weather"}, {{1, 0, 0}, {0, 1, 0}}, {1, 1});
+  CHECK(StaticEmbedder::load(bad_utf8).status().message.find("UTF-8") != std::string::npos);
+  const auto negative = make_table({"get", "weather"}, {{1, 0, 0}, {0, 1, 0}}, {1, -1});
+  CHECK(StaticEmbedder::load(negative).status().message.find("scale") != std::string::npos);
+  const auto nan = make_table({"get", "weather"}, {{1, 0, 0}, {0, 1, 0}}, {std::nanf(""), 1});
+  CHECK(StaticEmbedder::load(nan).status().message.find("scale") != std::string::npos);
+
+  // A word length pointing past the vocabulary block.
+  std::vector<uint8_t> overrun = good;
+  overrun[32] = 200;
+  CHECK_FALSE(StaticEmbedder::load(overrun).ok());
+  // A zero-length word.
+  std::vector<uint8_t> empty_word = good;
+  empty_word[32] = 0;
+  CHECK_FALSE(StaticEmbedder::load(empty_word).ok());
+}
+
+TEST_CASE("static embedder: the distilled table in js/assets loads and embeds", "[static_embedder]") {
+  std::ifstream in(std::string(TOOLSEARCH_SOURCE_DIR) + "/js/assets/static-embeddings.tsse", std::ios::binary);
+  if (!in) {
+    WARN("js/assets/static-embeddings.tsse not present; skipped");
+    return;
+  }
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto loaded = StaticEmbedder::load(bytes);
+  REQUIRE(loaded.ok());
+  const StaticEmbedder& e = loaded.value();
+  auto cos = [&](const char* a, const char* b) {
+    const auto va = e.embed(a).vector, vb = e.embed(b).vector;
+    float s = 0;
+    for (size_t i = 0; i < va.size(); i++) s += va[i] * vb[i];
+    return s;
+  };
+  // A sanity check of meaning, not a quality bar: a paraphrase beats an unrelated text.
+  CHECK(cos("send an email to my colleague", "compose mail message") >
+        cos("send an email to my colleague", "weather forecast for tomorrow"));
+}
