@@ -70,7 +70,10 @@ constexpr ClassRange kClassRanges[] = {
     {0x1FD0, 0x1FDB, CharClass::Letter},
     {0x1FE0, 0x1FEC, CharClass::Letter},
     {0x1FF2, 0x1FFC, CharClass::Letter},
+    {0x2C65, 0x2C66, CharClass::Letter},  // ⱥ ⱦ: lowercase of Ⱥ Ⱦ (U+023A, U+023E)
     {0x2D00, 0x2D25, CharClass::Letter},  // Georgian small letters (Nuskhuri)
+    {0x2D27, 0x2D27, CharClass::Letter},  // lowercase of U+10C7 and U+10CD: a folded letter
+    {0x2D2D, 0x2D2D, CharClass::Letter},  // must stay a letter, or queries typed folded split
     {0x3005, 0x3007, CharClass::Cjk},     // 々 〆 〇
     {0x3041, 0x309F, CharClass::Cjk},     // Hiragana
     {0x30A1, 0x30FA, CharClass::Cjk},     // Katakana (U+30FB middle dot separates)
