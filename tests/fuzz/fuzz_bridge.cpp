@@ -220,22 +220,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Turn open{&full, fuzz::envelope(full.open_session("{}"))["value"]["id"]};
 
   bool diverged = false;
-  auto assemble_all = [&](json request, const std::string& what) {
+  auto assemble_all = [&](json request, const std::string& what, bool with_open) {
     const bool ranked = request.contains("mode") && request["mode"] != "bridge";
     request["session"] = scoped.session;
     const std::string a = full.assemble(fuzz::dump(request));
     request["session"] = twin.session;
     const std::string b = only.assemble(fuzz::dump(request));
-    request["session"] = open.session;
-    const std::string c = full.assemble(fuzz::dump(request));
     check_assembly(w, a, what, server);
-    check_assembly(w, b, what, server);
-    check_assembly(w, c, what, "");
+    if (b != a) check_assembly(w, b, what, server);  // parsing is most of the cost: once if equal
+    if (with_open) {
+      request["session"] = open.session;
+      check_assembly(w, full.assemble(fuzz::dump(request)), what, "");
+    }
     if (activated(scoped) != activated(twin)) diverged = true;
     if (ranked && a != b) diverged = true;
     if (!diverged) fuzz::check(a == b, "a scoped assembly differs from its twin's", what + "\n" + a + "\n" + b);
   };
-  assemble_all({{"contextWindow", kWindows[head >> 5]}}, "initial assemble");
+  // The unrestricted session plans lazily inside handle_call; its assembly is checked only on
+  // explicit assemble turns, since dumping and parsing the whole catalog dominates the run time.
+  assemble_all({{"contextWindow", kWindows[head >> 5]}}, "initial assemble", false);
 
   std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
   for (int turn = 0; turn < 8 && !rest.empty(); ++turn) {
@@ -253,7 +256,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       json request = {{"contextWindow", kWindows[static_cast<uint8_t>(seg[1]) & 7]}, {"userMessage", text}};
       const char* modes[] = {"bridge", "preselect", "preselect_with_bridge", "bridge"};
       request["mode"] = modes[(static_cast<uint8_t>(seg[1]) >> 3) & 3];
-      assemble_all(request, "assemble " + fuzz::dump(request));
+      assemble_all(request, "assemble " + fuzz::dump(request), true);
       continue;
     }
     std::string call;

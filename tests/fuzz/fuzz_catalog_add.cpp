@@ -18,36 +18,41 @@ using nlohmann::json;
 namespace {
 
 // Two base catalogs (namespacing none and prefix) built once; each input mutates a copy, so runs
-// are independent and reproducible.
-struct Bases {
-  std::unique_ptr<JsonEngine> plain, prefixed;
+// are independent and reproducible. Their listing and fingerprint are kept to compare against.
+struct Base {
+  std::unique_ptr<JsonEngine> engine;
+  std::string list;
+  std::string fingerprint;
 };
-
-const Bases& bases() {
-  static const Bases b = [] {
-    // Three servers keep the copy per input cheap while leaving real names to collide with.
-    json tools = fuzz::official_tools(3);
-    for (const json& t : fuzz::core_tools()) tools.push_back(t);
-    Bases out;
-    out.plain = std::make_unique<JsonEngine>(R"({"namespacing":"none"})");
-    out.prefixed = std::make_unique<JsonEngine>(R"({"namespacing":"prefix"})");
-    for (JsonEngine* e : {out.plain.get(), out.prefixed.get()}) {
-      fuzz::check(fuzz::is_ok(fuzz::envelope(e->add_tools(fuzz::dump(tools)))), "base catalog did not load");
-      (void)e->engine().index();  // built once here, shared by the copies until they mutate
-    }
-    return out;
-  }();
-  return b;
-}
 
 std::string fingerprint(JsonEngine& e) {
   return fuzz::envelope(e.info())["value"]["fingerprint"].get<std::string>();
 }
 
+Base make_base(bool prefixed) {
+  // One real server (13 tools, so the copy per input stays cheap) plus the core tools; its
+  // names are in the dictionary, for collisions.
+  json tools = fuzz::official_tools(1);
+  for (const json& t : fuzz::core_tools()) tools.push_back(t);
+  Base out;
+  out.engine = std::make_unique<JsonEngine>(prefixed ? R"({"namespacing":"prefix"})" : R"({"namespacing":"none"})");
+  JsonEngine& e = *out.engine;
+  fuzz::check(fuzz::is_ok(fuzz::envelope(e.add_tools(fuzz::dump(tools)))), "base catalog did not load");
+  (void)e.engine().index();  // built once here, shared by the copies until they mutate
+  out.list = e.list_tools();
+  out.fingerprint = fingerprint(e);
+  return out;
+}
+
+const Base& base(bool prefixed) {
+  static const Base plain = make_base(false), with_prefix = make_base(true);
+  return prefixed ? with_prefix : plain;
+}
+
 bool blank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
 
 // Core tools are never deferred: each one is in the prompt-visible array of every assembly.
-void check_core_visible(const json& tools, const json& assembled, const std::string& request) {
+void check_core_visible(const Catalog& catalog, const json& assembled, const std::string& request) {
   const json& env = assembled;
   if (!fuzz::is_ok(env)) return;
   std::set<std::string> visible;
@@ -55,15 +60,12 @@ void check_core_visible(const json& tools, const json& assembled, const std::str
   for (const json& t : env["value"]["logical"]) {
     fuzz::check(t != "tool_search" && t != "tool_describe" && t != "tool_call", "a bridge name is a logical tool");
   }
-  for (const json& t : tools) {
-    if (t["class"] == "core") {
-      fuzz::check(visible.count(t["name"].get<std::string>()) == 1, "a core tool is not visible", request);
-    }
+  for (const Tool& t : catalog.tools()) {
+    if (t.tool_class == ToolClass::Core) fuzz::check(visible.count(t.name) == 1, "a core tool is not visible", request);
   }
 }
 
 void exercise(JsonEngine& e, const json& names) {
-  const json tools = fuzz::envelope(e.list_tools())["value"];
   std::string first = names.empty() ? std::string("file") : names[0].get<std::string>();
 
   for (const json& n : names) {
@@ -89,7 +91,7 @@ void exercise(JsonEngine& e, const json& names) {
   };
   for (const json& r : requests) {
     const std::string text = fuzz::dump(r);
-    check_core_visible(tools, fuzz::envelope(e.assemble(text)), text);
+    check_core_visible(e.engine().catalog(), fuzz::envelope(e.assemble(text)), text);
   }
   const json call = {{"name", "tool_describe"}, {"arguments", {{"name", first}}}};
   fuzz::envelope(e.handle_call("", fuzz::dump(call)));
@@ -105,9 +107,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t knobs = data[0];
   const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
 
-  JsonEngine e = (knobs & 1) ? *bases().prefixed : *bases().plain;
-  const std::string list_before = e.list_tools();
-  const std::string fp_before = fingerprint(e);
+  const Base& b = base(knobs & 1);
+  JsonEngine e = *b.engine;
   const std::string source = kSources[(knobs >> 3) & 3];
 
   std::string answer;
@@ -122,8 +123,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   if (!fuzz::is_ok(env)) {
     // All-or-nothing (catalog.hpp): nothing of a refused batch may stick.
-    fuzz::check(e.list_tools() == list_before, "a failed mutation changed the tool list", answer);
-    fuzz::check(fingerprint(e) == fp_before, "a failed mutation changed the fingerprint", answer);
+    fuzz::check(e.list_tools() == b.list, "a failed mutation changed the tool list", answer);
+    fuzz::check(fingerprint(e) == b.fingerprint, "a failed mutation changed the fingerprint", answer);
     return 0;
   }
   const json& value = env["value"];
