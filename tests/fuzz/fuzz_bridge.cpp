@@ -9,9 +9,9 @@
 // (its existence, schema, class, a suggestion, a different refusal) shows up as a byte difference.
 // Ranking is exempt: BM25 statistics are catalog-wide by design (one shared index), so tool_search
 // scores and the pre-selected top-K can legitimately differ; their tools are checked to be in
-// scope instead. Once a ranking-dependent step has made the twins' states differ (activated
-// tools, or a different pre-selection and hence a different deferred set), later answers are
-// no longer comparable and only the per-answer checks apply for the rest of that input.
+// scope instead. The twins are then brought back in step so the check goes on: after a search,
+// the twin's activated set is made the full engine's (both hold only in-scope names); after a
+// pre-selection that differed, both sessions are re-planned in bridge mode, which must agree.
 //
 // Input: byte 0 = server (bits 0-3), gate config (bit 4), context window (bits 5-7); then up to 8
 // calls separated by 0x01, each "<kind byte><name byte><text>". "@@" in text is replaced by the
@@ -142,7 +142,7 @@ struct Turn {
   std::string session;
 };
 
-const std::set<std::string>& activated(const Turn& t) {
+std::set<std::string>& activated(const Turn& t) {
   return t.engine->engine().session(t.session)->activated;
 }
 
@@ -219,7 +219,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Turn twin{&only, fuzz::envelope(only.open_session(scope))["value"]["id"]};
   const Turn open{&full, fuzz::envelope(full.open_session("{}"))["value"]["id"]};
 
-  bool diverged = false;
   auto assemble_all = [&](json request, const std::string& what, bool with_open) {
     const bool ranked = request.contains("mode") && request["mode"] != "bridge";
     request["session"] = scoped.session;
@@ -232,9 +231,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       request["session"] = open.session;
       check_assembly(w, full.assemble(fuzz::dump(request)), what, "");
     }
-    if (activated(scoped) != activated(twin)) diverged = true;
-    if (ranked && a != b) diverged = true;
-    if (!diverged) fuzz::check(a == b, "a scoped assembly differs from its twin's", what + "\n" + a + "\n" + b);
+    if (ranked && a != b) {
+      // Different top-K, hence different deferred sets: re-plan both without ranking.
+      json plain = {{"contextWindow", request["contextWindow"]}, {"session", scoped.session}};
+      const std::string a2 = full.assemble(fuzz::dump(plain));
+      plain["session"] = twin.session;
+      const std::string b2 = only.assemble(fuzz::dump(plain));
+      fuzz::check(a2 == b2, "a scoped bridge re-plan differs from its twin's", what + "\n" + a2 + "\n" + b2);
+      return;
+    }
+    fuzz::check(a == b, "a scoped assembly differs from its twin's", what + "\n" + a + "\n" + b);
   };
   // The unrestricted session plans lazily inside handle_call; its assembly is checked only on
   // explicit assemble turns, since dumping and parsing the whole catalog dominates the run time.
@@ -269,7 +275,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       call = fuzz::dump(c);
     }
 
-    if (activated(scoped) != activated(twin)) diverged = true;
     const std::string a = full.handle_call(scoped.session, call);
     const std::string b = only.handle_call(twin.session, call);
     const std::string c = full.handle_call(open.session, call);
@@ -277,11 +282,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check_answer(w, b, server, call);
     check_answer(w, c, "", call);
     const json env = fuzz::envelope(a);
-    const bool search = fuzz::is_ok(env) && env["value"]["kind"] == "search";
-    if (!diverged && !search) {
-      fuzz::check(a == b, "an answer in a scoped session differs from the twin without out-of-scope tools",
-                  "call: " + call + "\nfull: " + a + "\ntwin: " + b);
+    if (fuzz::is_ok(env) && env["value"]["kind"] == "search") {
+      only.engine().session(twin.session)->activated = activated(scoped);  // back in step
+      continue;
     }
+    fuzz::check(a == b, "an answer in a scoped session differs from the twin without out-of-scope tools",
+                "call: " + call + "\nfull: " + a + "\ntwin: " + b);
+    fuzz::check(activated(scoped) == activated(twin), "a call activated different tools than in the twin", call);
   }
 
   full.close_session(scoped.session);
