@@ -67,19 +67,19 @@ const World& world() {
     for (const json& t : core) all.push_back(t);
     for (int c = 0; c < 2; ++c) {
       out.full[c] = std::make_unique<JsonEngine>(kConfigs[c]);
-      fuzz::check(fuzz::is_ok(fuzz::envelope(out.full[c]->add_tools(fuzz::dump(all)))), "full catalog did not load");
+      FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(out.full[c]->add_tools(fuzz::dump(all)))), "full catalog did not load");
       (void)out.full[c]->engine().index();
       for (const std::string& server : out.servers) {
         json mine = by_server[server];
         for (const json& t : core) mine.push_back(t);
         auto e = std::make_unique<JsonEngine>(kConfigs[c]);
-        fuzz::check(fuzz::is_ok(fuzz::envelope(e->add_tools(fuzz::dump(mine)))), "twin catalog did not load");
+        FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(e->add_tools(fuzz::dump(mine)))), "twin catalog did not load");
         (void)e->engine().index();
         out.only[c].push_back(std::move(e));
       }
     }
     const json listed = fuzz::envelope(out.full[0]->list_tools())["value"];
-    fuzz::check(listed.size() == all.size(), "the full catalog lost tools");
+    FUZZ_CHECK(listed.size() == all.size(), "the full catalog lost tools");
     for (const json& t : listed) {
       const std::string name = t["name"];
       out.source_of[name] = t["source"];
@@ -115,8 +115,8 @@ void self_test() {
   const std::string full_id = fuzz::envelope(full.open_session(scope))["value"]["id"];
   const std::string only_id = fuzz::envelope(only.open_session(scope))["value"]["id"];
   const std::string twin = only.handle_call(only_id, call);
-  fuzz::check(full.handle_call(free_id, call) != twin, "self-test: the twin comparison cannot see a difference");
-  fuzz::check(full.handle_call(full_id, call) == twin, "self-test: out-of-scope describe differs from unknown name",
+  FUZZ_CHECK(full.handle_call(free_id, call) != twin, "self-test: the twin comparison cannot see a difference");
+  FUZZ_CHECK(full.handle_call(full_id, call) == twin, "self-test: out-of-scope describe differs from unknown name",
               full.handle_call(full_id, call) + "\n" + twin);
   full.close_session(free_id);
   full.close_session(full_id);
@@ -158,17 +158,17 @@ void check_assembly(const World& w, const std::string& answer, const std::string
   std::set<std::string> visible;
   for (const json& v : env["value"]["visible"]) {
     const std::string name = v["name"];
-    fuzz::check(visible.insert(name).second, "a tool is visible twice", request);
+    FUZZ_CHECK(visible.insert(name).second, "a tool is visible twice", request);
     const bool bridge = name == "tool_search" || name == "tool_describe" || name == "tool_call";
-    fuzz::check(bridge || in_scope(w, name, server), "an assembly shows a tool out of scope", request + "\n" + answer);
+    FUZZ_CHECK(bridge || in_scope(w, name, server), "an assembly shows a tool out of scope", request + "\n" + answer);
   }
   for (const char* list : {"logical", "deferred"}) {
     for (const json& n : env["value"][list]) {
-      fuzz::check(in_scope(w, n.get<std::string>(), server), "an assembly lists a tool out of scope", request + "\n" + answer);
+      FUZZ_CHECK(in_scope(w, n.get<std::string>(), server), "an assembly lists a tool out of scope", request + "\n" + answer);
     }
   }
   for (const std::string& c : w.core) {
-    fuzz::check(visible.count(c) == 1, "a core tool is not visible", request + "\n" + answer);
+    FUZZ_CHECK(visible.count(c) == 1, "a core tool is not visible", request + "\n" + answer);
   }
 }
 
@@ -181,23 +181,23 @@ void check_answer(const World& w, const std::string& answer, const std::string& 
   const std::string name = v["name"];
   auto in_scope = [&](const std::string& n) { return ::in_scope(w, n, server); };
   if (kind == "dispatch") {
-    fuzz::check(name != "tool_search" && name != "tool_describe" && name != "tool_call",
+    FUZZ_CHECK(name != "tool_search" && name != "tool_describe" && name != "tool_call",
                 "a bridge tool was dispatched", call + "\n" + answer);
-    fuzz::check(in_scope(name), "an out-of-scope or unknown tool was dispatched", call + "\n" + answer);
+    FUZZ_CHECK(in_scope(name), "an out-of-scope or unknown tool was dispatched", call + "\n" + answer);
     if (v["viaBridge"].get<bool>()) {
-      fuzz::check(!w.core.count(name), "tool_call dispatched a core tool", call + "\n" + answer);
+      FUZZ_CHECK(!w.core.count(name), "tool_call dispatched a core tool", call + "\n" + answer);
     }
-    fuzz::check(v["arguments"].is_object(), "dispatch arguments are not an object", answer);
+    FUZZ_CHECK(v["arguments"].is_object(), "dispatch arguments are not an object", answer);
   } else if (kind == "search") {
     for (const json& m : v["result"]["matches"]) {
       const std::string n = m["name"];
-      fuzz::check(in_scope(n) && !w.core.count(n), "tool_search returned a tool out of scope or core", call + "\n" + answer);
+      FUZZ_CHECK(in_scope(n) && !w.core.count(n), "tool_search returned a tool out of scope or core", call + "\n" + answer);
     }
   } else if (kind == "describe") {
-    fuzz::check(in_scope(name), "tool_describe disclosed a tool out of scope", call + "\n" + answer);
+    FUZZ_CHECK(in_scope(name), "tool_describe disclosed a tool out of scope", call + "\n" + answer);
   } else {
-    fuzz::check(kind == "refusal", "unknown outcome kind", answer);
-    fuzz::check(v["reason"] != "internal_error", "internal_error refusal", call + "\n" + answer);
+    FUZZ_CHECK(kind == "refusal", "unknown outcome kind", answer);
+    FUZZ_CHECK(v["reason"] != "internal_error", "internal_error refusal", call + "\n" + answer);
   }
 }
 
@@ -237,10 +237,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const std::string a2 = full.assemble(fuzz::dump(plain));
       plain["session"] = twin.session;
       const std::string b2 = only.assemble(fuzz::dump(plain));
-      fuzz::check(a2 == b2, "a scoped bridge re-plan differs from its twin's", what + "\n" + a2 + "\n" + b2);
+      FUZZ_CHECK(a2 == b2, "a scoped bridge re-plan differs from its twin's", what + "\n" + a2 + "\n" + b2);
       return;
     }
-    fuzz::check(a == b, "a scoped assembly differs from its twin's", what + "\n" + a + "\n" + b);
+    FUZZ_CHECK(a == b, "a scoped assembly differs from its twin's", what + "\n" + a + "\n" + b);
   };
   // The unrestricted session plans lazily inside handle_call; its assembly is checked only on
   // explicit assemble turns, since dumping and parsing the whole catalog dominates the run time.
@@ -286,9 +286,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       only.engine().session(twin.session)->activated = activated(scoped);  // back in step
       continue;
     }
-    fuzz::check(a == b, "an answer in a scoped session differs from the twin without out-of-scope tools",
+    FUZZ_CHECK(a == b, "an answer in a scoped session differs from the twin without out-of-scope tools",
                 "call: " + call + "\nfull: " + a + "\ntwin: " + b);
-    fuzz::check(activated(scoped) == activated(twin), "a call activated different tools than in the twin", call);
+    FUZZ_CHECK(activated(scoped) == activated(twin), "a call activated different tools than in the twin", call);
   }
 
   full.close_session(scoped.session);

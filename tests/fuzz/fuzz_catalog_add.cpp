@@ -37,7 +37,7 @@ Base make_base(bool prefixed) {
   Base out;
   out.engine = std::make_unique<JsonEngine>(prefixed ? R"({"namespacing":"prefix"})" : R"({"namespacing":"none"})");
   JsonEngine& e = *out.engine;
-  fuzz::check(fuzz::is_ok(fuzz::envelope(e.add_tools(fuzz::dump(tools)))), "base catalog did not load");
+  FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(e.add_tools(fuzz::dump(tools)))), "base catalog did not load");
   (void)e.engine().index();  // built once here, shared by the copies until they mutate
   out.list = e.list_tools();
   out.fingerprint = fingerprint(e);
@@ -58,10 +58,10 @@ void check_core_visible(const Catalog& catalog, const json& assembled, const std
   std::set<std::string> visible;
   for (const json& v : env["value"]["visible"]) visible.insert(v["name"].get<std::string>());
   for (const json& t : env["value"]["logical"]) {
-    fuzz::check(t != "tool_search" && t != "tool_describe" && t != "tool_call", "a bridge name is a logical tool");
+    FUZZ_CHECK(t != "tool_search" && t != "tool_describe" && t != "tool_call", "a bridge name is a logical tool");
   }
   for (const Tool& t : catalog.tools()) {
-    if (t.tool_class == ToolClass::Core) fuzz::check(visible.count(t.name) == 1, "a core tool is not visible", request);
+    if (t.tool_class == ToolClass::Core) FUZZ_CHECK(visible.count(t.name) == 1, "a core tool is not visible", request);
   }
 }
 
@@ -70,13 +70,13 @@ void exercise(JsonEngine& e, const json& names) {
 
   for (const json& n : names) {
     const json d = fuzz::envelope(e.describe(n.get<std::string>(), ""));
-    fuzz::check(fuzz::is_ok(d) && d["value"]["name"] == n, "an added tool cannot be described", fuzz::dump(n));
+    FUZZ_CHECK(fuzz::is_ok(d) && d["value"]["name"] == n, "an added tool cannot be described", fuzz::dump(n));
   }
   if (!blank(first)) {
     const json hits = fuzz::envelope(e.search(first, R"({"limit":3})"));
     // DESIGN 12: a query that is exactly a tool's name ranks that tool first (as an exact hit).
     if (!names.empty() && first.find_first_of(" \t\r\n") == std::string::npos) {
-      fuzz::check(fuzz::is_ok(hits) && !hits["value"].empty() && hits["value"][0]["match"] == "exact",
+      FUZZ_CHECK(fuzz::is_ok(hits) && !hits["value"].empty() && hits["value"][0]["match"] == "exact",
                   "a query equal to a tool name is not an exact first hit", fuzz::dump(hits) + "\nquery: " + first);
     }
     fuzz::envelope(e.explain(first, first));
@@ -123,12 +123,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   if (!fuzz::is_ok(env)) {
     // All-or-nothing (catalog.hpp): nothing of a refused batch may stick.
-    fuzz::check(e.list_tools() == b.list, "a failed mutation changed the tool list", answer);
-    fuzz::check(fingerprint(e) == b.fingerprint, "a failed mutation changed the fingerprint", answer);
+    FUZZ_CHECK(e.list_tools() == b.list, "a failed mutation changed the tool list", answer);
+    FUZZ_CHECK(fingerprint(e) == b.fingerprint, "a failed mutation changed the fingerprint", answer);
     return 0;
   }
   const json& value = env["value"];
-  fuzz::check(value["fingerprint"] == fingerprint(e), "the answer's fingerprint is not the catalog's", answer);
+  FUZZ_CHECK(value["fingerprint"] == fingerprint(e), "the answer's fingerprint is not the catalog's", answer);
   json names = json::array();
   if (value.contains("added")) names = value["added"];
   if (value.contains("names")) names = value["names"];

@@ -23,7 +23,7 @@ const JsonEngine& base() {
     json tools = fuzz::official_tools(3);
     for (const json& t : fuzz::core_tools()) tools.push_back(t);
     auto out = std::make_unique<JsonEngine>();
-    fuzz::check(fuzz::is_ok(fuzz::envelope(out->add_tools(fuzz::dump(tools)))), "base catalog did not load");
+    FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(out->add_tools(fuzz::dump(tools)))), "base catalog did not load");
     return out;
   }();
   return *e;
@@ -37,26 +37,26 @@ void use(JsonEngine& e) {
   const json tools = fuzz::envelope(e.list_tools())["value"];
   for (size_t window : {size_t{0}, size_t{1000}, size_t{200000}}) {
     const json a = fuzz::envelope(e.assemble(fuzz::dump({{"contextWindow", window}})));
-    fuzz::check(fuzz::is_ok(a), "assemble failed under an accepted config", fuzz::dump(a));
+    FUZZ_CHECK(fuzz::is_ok(a), "assemble failed under an accepted config", fuzz::dump(a));
     const json& v = a["value"];
     std::set<std::string> visible;
     for (const json& t : v["visible"]) visible.insert(t["name"].get<std::string>());
     for (const json& t : tools) {
-      if (t["class"] == "core") fuzz::check(visible.count(t["name"].get<std::string>()) == 1, "core tool hidden");
+      if (t["class"] == "core") FUZZ_CHECK(visible.count(t["name"].get<std::string>()) == 1, "core tool hidden");
     }
     // DESIGN 6: off never activates; on activates whenever a deferrable tool exists (the base
     // catalog has many).
-    if (gate.enabled == GateMode::Off) fuzz::check(!v["gate"]["active"].get<bool>(), "gate off but active", fuzz::dump(v["gate"]));
-    if (gate.enabled == GateMode::On) fuzz::check(v["gate"]["active"].get<bool>(), "gate on but inactive", fuzz::dump(v["gate"]));
+    if (gate.enabled == GateMode::Off) FUZZ_CHECK(!v["gate"]["active"].get<bool>(), "gate off but active", fuzz::dump(v["gate"]));
+    if (gate.enabled == GateMode::On) FUZZ_CHECK(v["gate"]["active"].get<bool>(), "gate on but inactive", fuzz::dump(v["gate"]));
   }
   // DESIGN 13: limits are clamped to max_search_limit, for the host's search and the model's.
   const json hits = fuzz::envelope(e.search("file directory read", R"({"limit":1000})"));
-  fuzz::check(fuzz::is_ok(hits) && hits["value"].size() <= gate.max_search_limit, "search exceeded max_search_limit",
+  FUZZ_CHECK(fuzz::is_ok(hits) && hits["value"].size() <= gate.max_search_limit, "search exceeded max_search_limit",
               fuzz::dump(hits));
   const json found = fuzz::envelope(
       e.handle_call("", R"({"name":"tool_search","arguments":{"query":"file directory read","limit":1000}})"));
   if (fuzz::is_ok(found) && found["value"]["kind"] == "search") {
-    fuzz::check(found["value"]["result"]["matches"].size() <= gate.max_search_limit,
+    FUZZ_CHECK(found["value"]["result"]["matches"].size() <= gate.max_search_limit,
                 "tool_search exceeded max_search_limit", fuzz::dump(found));
   }
 }
@@ -64,16 +64,16 @@ void use(JsonEngine& e) {
 void check_gate_parser(const json& input) {
   auto parsed = parse_gate_config(input);
   if (!parsed.ok()) {
-    fuzz::check(parsed.status().code == ErrorCode::InvalidConfig, "gate config error is not INVALID_CONFIG",
+    FUZZ_CHECK(parsed.status().code == ErrorCode::InvalidConfig, "gate config error is not INVALID_CONFIG",
                 parsed.status().message);
     return;
   }
-  fuzz::check(validate(parsed.value()).ok(), "an accepted gate config fails validate()");
+  FUZZ_CHECK(validate(parsed.value()).ok(), "an accepted gate config fails validate()");
   // What to_json writes, parse_gate_config reads back to the same config.
   const json written = to_json(parsed.value());
   auto again = parse_gate_config(written);
-  fuzz::check(again.ok(), "to_json output is not accepted back", fuzz::dump(written) + "\n" + again.status().message);
-  fuzz::check(to_json(again.value()) == written, "gate config does not round-trip", fuzz::dump(written));
+  FUZZ_CHECK(again.ok(), "to_json output is not accepted back", fuzz::dump(written) + "\n" + again.status().message);
+  FUZZ_CHECK(to_json(again.value()) == written, "gate config does not round-trip", fuzz::dump(written));
 }
 
 }  // namespace
@@ -98,13 +98,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const json env = fuzz::envelope(reference.configure(text));
     JsonEngine defaults;
     const std::string expected = options_text(fuzz::is_ok(env) ? reference : defaults);
-    fuzz::check(options_text(fresh) == expected, "constructor options differ from configure()", text);
+    FUZZ_CHECK(options_text(fresh) == expected, "constructor options differ from configure()", text);
     static const std::string small = [] {
       json tools = fuzz::official_tools(1);
       for (const json& t : fuzz::core_tools()) tools.push_back(t);
       return fuzz::dump(tools);
     }();
-    fuzz::check(fuzz::is_ok(fuzz::envelope(fresh.add_tools(small))), "add after construction failed");
+    FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(fresh.add_tools(small))), "add after construction failed");
     use(fresh);
     return 0;
   }
@@ -114,14 +114,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string answer = e.configure(text);
   const json env = fuzz::envelope(answer);
   if (!fuzz::is_ok(env)) {
-    fuzz::check(options_text(e) == before, "a refused configure changed the options", answer);
+    FUZZ_CHECK(options_text(e) == before, "a refused configure changed the options", answer);
     return 0;
   }
   const std::string after = options_text(e);
-  fuzz::check(fuzz::dump(env["value"]) == after, "configure answered other options than it applied", answer);
+  FUZZ_CHECK(fuzz::dump(env["value"]) == after, "configure answered other options than it applied", answer);
   // Feeding the answer back is a no-op: the options the engine reports are options it accepts.
   const json again = fuzz::envelope(e.configure(after));
-  fuzz::check(fuzz::is_ok(again) && options_text(e) == after, "configure(its own answer) is not idempotent",
+  FUZZ_CHECK(fuzz::is_ok(again) && options_text(e) == after, "configure(its own answer) is not idempotent",
               fuzz::dump(again));
   use(e);
   return 0;

@@ -17,12 +17,12 @@ using nlohmann::json;
 namespace {
 
 void check_report(const ValidationReport& r, const ValidationLimits& limits) {
-  fuzz::check(r.violations.size() <= std::max<size_t>(limits.max_errors, 1),
+  FUZZ_CHECK(r.violations.size() <= std::max<size_t>(limits.max_errors, 1),
               "more violations than max_errors");
-  if (r.truncated) fuzz::check(!r.violations.empty(), "truncated without a violation");
+  if (r.truncated) FUZZ_CHECK(!r.violations.empty(), "truncated without a violation");
   for (const SchemaViolation& v : r.violations) {
-    fuzz::check(v.path.empty() || v.path[0] == '/', "violation path is not a JSON pointer", v.path);
-    fuzz::check(!v.keyword.empty(), "violation without a keyword", v.message);
+    FUZZ_CHECK(v.path.empty() || v.path[0] == '/', "violation path is not a JSON pointer", v.path);
+    FUZZ_CHECK(!v.keyword.empty(), "violation without a keyword", v.message);
     (void)to_string(v);
   }
 }
@@ -57,16 +57,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // Determinism: the same pair gives the same verdict and violations.
   const ValidationReport again = validate_against_schema(value.value(), schema.value(), limits);
-  fuzz::check(again.violations.size() == report.violations.size() && again.ok() == report.ok() &&
+  FUZZ_CHECK(again.violations.size() == report.violations.size() && again.ok() == report.ok() &&
                   again.complete == report.complete && again.truncated == report.truncated,
               "validation is not deterministic");
 
   // The empty schema and `true` accept every value that is within the depth bound.
   if (json_depth(value.value(), limits.max_depth) <= limits.max_depth) {
-    fuzz::check(validate_against_schema(value.value(), json::object(), limits).ok(), "{} rejected a value");
-    fuzz::check(validate_against_schema(value.value(), json(true), limits).ok(), "true rejected a value");
+    FUZZ_CHECK(validate_against_schema(value.value(), json::object(), limits).ok(), "{} rejected a value");
+    FUZZ_CHECK(validate_against_schema(value.value(), json(true), limits).ok(), "true rejected a value");
   }
-  fuzz::check(!validate_against_schema(value.value(), json(false), limits).ok(), "false accepted a value");
+  FUZZ_CHECK(!validate_against_schema(value.value(), json(false), limits).ok(), "false accepted a value");
 
   // {"not": S} must give the opposite verdict whenever both checks ran to completion. Only for
   // schemas without $ref: wrapping moves the document root, so "#/..." would point elsewhere.
@@ -78,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const json negated = {{"not", schema.value()}};
     const ValidationReport inverse = validate_against_schema(value.value(), negated, limits);
     if (inverse.complete) {
-      fuzz::check(inverse.ok() != report.ok(), "{\"not\": S} agrees with S",
+      FUZZ_CHECK(inverse.ok() != report.ok(), "{\"not\": S} agrees with S",
                   fuzz::dump(schema.value()) + "\nvalue: " + fuzz::dump(value.value()));
     }
   }
