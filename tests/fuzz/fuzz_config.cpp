@@ -1,0 +1,128 @@
+// Arbitrary JSON as engine options (JsonEngine::configure and the constructor) and as a gate
+// config (parse_gate_config), then an assembly, a search and a bridge search under the result.
+// Input: byte 0 = knobs (bit 0: constructor path, bit 1: wrap the text as {"gate": text}); the
+// rest is the JSON text.
+#include "fuzz_common.hpp"
+
+#include "toolsearch/config.hpp"
+#include "toolsearch/json_api.hpp"
+#include "toolsearch/json_codec.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+
+using namespace toolsearch;
+using nlohmann::json;
+
+namespace {
+
+const JsonEngine& base() {
+  static const std::unique_ptr<JsonEngine> e = [] {
+    json tools = fuzz::official_tools(3);
+    for (const json& t : fuzz::core_tools()) tools.push_back(t);
+    auto out = std::make_unique<JsonEngine>();
+    FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(out->add_tools(fuzz::dump(tools)))), "base catalog did not load");
+    return out;
+  }();
+  return *e;
+}
+
+std::string options_text(JsonEngine& e) { return fuzz::dump(engine_options_to_json(e.engine().options())); }
+
+// Whatever configuration was accepted, the engine still works and honours it.
+void use(JsonEngine& e) {
+  const GateConfig& gate = e.engine().options().gate;
+  const json tools = fuzz::envelope(e.list_tools())["value"];
+  for (size_t window : {size_t{0}, size_t{1000}, size_t{200000}}) {
+    const json a = fuzz::envelope(e.assemble(fuzz::dump({{"contextWindow", window}})));
+    FUZZ_CHECK(fuzz::is_ok(a), "assemble failed under an accepted config", fuzz::dump(a));
+    const json& v = a["value"];
+    std::set<std::string> visible;
+    for (const json& t : v["visible"]) visible.insert(t["name"].get<std::string>());
+    for (const json& t : tools) {
+      if (t["class"] == "core") FUZZ_CHECK(visible.count(t["name"].get<std::string>()) == 1, "core tool hidden");
+    }
+    // DESIGN 6: off never activates; on activates whenever a deferrable tool exists (the base
+    // catalog has many).
+    if (gate.enabled == GateMode::Off) FUZZ_CHECK(!v["gate"]["active"].get<bool>(), "gate off but active", fuzz::dump(v["gate"]));
+    if (gate.enabled == GateMode::On) FUZZ_CHECK(v["gate"]["active"].get<bool>(), "gate on but inactive", fuzz::dump(v["gate"]));
+  }
+  // DESIGN 13: limits are clamped to max_search_limit, for the host's search and the model's.
+  const json hits = fuzz::envelope(e.search("file directory read", R"({"limit":1000})"));
+  FUZZ_CHECK(fuzz::is_ok(hits) && hits["value"].size() <= gate.max_search_limit, "search exceeded max_search_limit",
+              fuzz::dump(hits));
+  const json found = fuzz::envelope(
+      e.handle_call("", R"({"name":"tool_search","arguments":{"query":"file directory read","limit":1000}})"));
+  if (fuzz::is_ok(found) && found["value"]["kind"] == "search") {
+    FUZZ_CHECK(found["value"]["result"]["matches"].size() <= gate.max_search_limit,
+                "tool_search exceeded max_search_limit", fuzz::dump(found));
+  }
+}
+
+void check_gate_parser(const json& input) {
+  auto parsed = parse_gate_config(input);
+  if (!parsed.ok()) {
+    FUZZ_CHECK(parsed.status().code == ErrorCode::InvalidConfig, "gate config error is not INVALID_CONFIG",
+                parsed.status().message);
+    return;
+  }
+  FUZZ_CHECK(validate(parsed.value()).ok(), "an accepted gate config fails validate()");
+  // What to_json writes, parse_gate_config reads back to the same config.
+  const json written = to_json(parsed.value());
+  auto again = parse_gate_config(written);
+  FUZZ_CHECK(again.ok(), "to_json output is not accepted back", fuzz::dump(written) + "\n" + again.status().message);
+  FUZZ_CHECK(to_json(again.value()) == written, "gate config does not round-trip", fuzz::dump(written));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  const uint8_t knobs = data[0];
+  std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  if (knobs & 2) text = "{\"gate\":" + text + "}";
+
+  auto parsed = parse_json(text);
+  if (parsed.ok()) {
+    check_gate_parser(parsed.value());
+    if (parsed->is_object() && parsed->contains("gate")) check_gate_parser(parsed.value()["gate"]);
+  }
+
+  if (knobs & 1) {
+    // The constructor ignores invalid options: the result is either the defaults or what
+    // configure() would have accepted on a fresh engine.
+    JsonEngine fresh(text);
+    JsonEngine reference;
+    const json env = fuzz::envelope(reference.configure(text));
+    JsonEngine defaults;
+    const std::string expected = options_text(fuzz::is_ok(env) ? reference : defaults);
+    FUZZ_CHECK(options_text(fresh) == expected, "constructor options differ from configure()", text);
+    static const std::string small = [] {
+      json tools = fuzz::official_tools(1);
+      for (const json& t : fuzz::core_tools()) tools.push_back(t);
+      return fuzz::dump(tools);
+    }();
+    FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(fresh.add_tools(small))), "add after construction failed");
+    use(fresh);
+    return 0;
+  }
+
+  JsonEngine e = base();
+  const std::string before = options_text(e);
+  const std::string answer = e.configure(text);
+  const json env = fuzz::envelope(answer);
+  if (!fuzz::is_ok(env)) {
+    FUZZ_CHECK(options_text(e) == before, "a refused configure changed the options", answer);
+    return 0;
+  }
+  const std::string after = options_text(e);
+  FUZZ_CHECK(fuzz::dump(env["value"]) == after, "configure answered other options than it applied", answer);
+  // Feeding the answer back is a no-op: the options the engine reports are options it accepts.
+  const json again = fuzz::envelope(e.configure(after));
+  FUZZ_CHECK(fuzz::is_ok(again) && options_text(e) == after, "configure(its own answer) is not idempotent",
+              fuzz::dump(again));
+  use(e);
+  return 0;
+}

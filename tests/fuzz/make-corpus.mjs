@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// Writes the seed corpora tests/fuzz/corpus/<target>/ from the real catalogs: the built-in
+// official MCP catalog (js/catalogs/official-mcp.json) and, when present, the Seal-Tools and
+// MetaTool catalogs and queries in ../shared/data. Deterministic (fixed strides, content-hash
+// file names), so re-running gives the same files. Kept small: the fuzzer grows its own corpus.
+//
+//   node tests/fuzz/make-corpus.mjs [--out DIR] [--data DIR]
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const arg = (flag, fallback) => {
+  const i = process.argv.indexOf(flag);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const outDir = resolve(arg('--out', join(here, 'corpus')));
+const dataDir = resolve(arg('--data', process.env.TOOLSEARCH_DATA_DIR ?? join(root, '../shared/data')));
+
+const official = JSON.parse(readFileSync(join(root, 'js/catalogs/official-mcp.json'), 'utf8'));
+const officialTools = official.servers.flatMap(({ server, tools }) =>
+  tools.map((t) => ({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema ?? {}, source: `mcp:${server}` })),
+);
+
+// Every `stride`-th JSON line of a data file, or nothing when the data set is not checked out.
+function sample(file, stride, limit) {
+  const path = join(dataDir, file);
+  if (!existsSync(path)) {
+    console.warn(`make-corpus: ${path} missing, skipped`);
+    return [];
+  }
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const out = [];
+  for (let i = 0; i < lines.length && out.length < limit; i += stride) out.push(JSON.parse(lines[i]));
+  return out;
+}
+const seal = sample('seal_tools/catalog.jsonl', 80, 50).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+const meta = sample('metatool/catalog.jsonl', 8, 25).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+const queries = [
+  ...sample('seal_tools/queries-dev.jsonl', 35, 20).map((q) => q.query),
+  ...sample('metatool/queries-dev.jsonl', 150, 20).map((q) => q.query),
+];
+
+const corpora = new Map();
+function seed(target, head, body) {
+  const bytes = Buffer.concat([Buffer.from([head & 0xff]), Buffer.isBuffer(body) ? body : Buffer.from(String(body), 'utf8')]);
+  if (!corpora.has(target)) corpora.set(target, new Map());
+  corpora.get(target).set(createHash('sha1').update(bytes).digest('hex'), bytes);
+}
+const json = (v) => JSON.stringify(v);
+
+// A value that satisfies a schema, for "valid call" seeds: required properties filled by type.
+function example(schema, depth = 0) {
+  if (!schema || typeof schema !== 'object' || depth > 4) return null;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string': return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    case 'integer': return schema.minimum ?? 1;
+    case 'number': return schema.minimum ?? 1.5;
+    case 'boolean': return true;
+    case 'array': return schema.items ? [example(schema.items, depth + 1)] : [];
+    case 'null': return null;
+    default: {
+      const out = {};
+      for (const key of schema.required ?? []) out[key] = example(schema.properties?.[key] ?? {}, depth + 1);
+      return out;
+    }
+  }
+}
+
+// ---- analyzer: option byte + text --------------------------------------------------------
+const texts = [
+  ...officialTools.flatMap((t) => [t.name, t.description]),
+  ...seal.flatMap((t) => [t.name, t.description]),
+  ...meta.flatMap((t) => [t.name, t.description]),
+  ...queries,
+  'parseHTTPResponse v2api get_weather kebab-case-name S3Bucket', '天気予報を取得する 查询天气 날씨 조회',
+  'ΣΊΣΥΦΟΣ Straße ǅemal İstanbul Ⱥ Ⱦ ＡＢＣ１２３ µs ſ', 'Привет_мир getПогода ру-сский', 'עברית ملف तार ไทย',
+];
+texts.forEach((t, i) => seed('analyzer', i * 37, t));
+seed('analyzer', 0x13, Buffer.from([0x61, 0xc3, 0x28, 0xe2, 0x82, 0x61, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0x80, 0xc0, 0xaf, 0xff]));
+
+// ---- catalog_add: knobs (bit 0 prefix, bits 1-2 op, bits 3-4 source) + JSON ---------------
+const ADD = 0, REPLACE = 4, REMOVE = 6;
+for (const { server, tools } of official.servers) seed('catalog_add', ADD | 1, json(tools.map((t) => ({ ...t, source: `mcp:${server}` }))));
+seal.forEach((t, i) => seed('catalog_add', ADD | (i & 1), json([t])));
+seed('catalog_add', ADD, json(meta));
+seed('catalog_add', ADD, json([{ name: 'tool_search', description: 'taken' }]));
+seed('catalog_add', ADD, json([{ name: 'echo', description: 'duplicate of a base tool', source: 'mcp:other' }]));
+seed('catalog_add', ADD, json([{ name: 'a', inputSchema: { type: 'array' } }, { name: 'b' }]));
+seed('catalog_add', ADD, json([{ name: 'x', description: 'core one', source: 'core', class: 'core', tags: ['t'], pinned: true }]));
+seed('catalog_add', ADD, json([{ name: 'y', inputSchema: { type: 'object', properties: { a: { $ref: '#' } } }, annotations: { readOnlyHint: true } }]));
+seed('catalog_add', REPLACE, json(official.servers[0].tools.slice(0, 3)));
+seed('catalog_add', REPLACE | 8, json([{ name: 'new_tool', description: 'from a fresh server' }]));
+seed('catalog_add', REMOVE, json(['echo', 'read_notes']));
+seed('catalog_add', REMOVE, json(['no_such_tool']));
+
+// ---- schema_validator: limits byte + schema \0 instance -----------------------------------
+const schemas = [...officialTools.map((t) => t.inputSchema), ...seal.slice(0, 25).map((t) => t.parameters)];
+schemas.forEach((s, i) => {
+  const good = example(s);
+  seed('schema_validator', 0, `${json(s)}\0${json(good)}`);
+  if (i % 3 === 0) seed('schema_validator', 0, `${json(s)}\0${json({ ...good, extra: [1, 'two', null] })}`);
+  if (i % 5 === 0) seed('schema_validator', 1 | ((i & 7) << 1), `${json(s)}\0[]`);
+});
+seed('schema_validator', 0, `${json({ $defs: { n: { type: 'object', properties: { next: { $ref: '#/$defs/n' } } } }, $ref: '#/$defs/n' })}\0{"next":{"next":{"next":1}}}`);
+seed('schema_validator', 0, `${json({ oneOf: [{ type: 'integer' }, { type: 'number', exclusiveMinimum: 2 }], not: { const: 3 } })}\x003.0`);
+seed('schema_validator', 0, `${json({ type: ['string', 'null'], nullable: true, minLength: 2, maxLength: 3, pattern: 'a+' })}\0"é😀"`);
+seed('schema_validator', 0, `${json({ type: 'array', prefixItems: [{ type: 'string' }], items: false, minItems: 1, uniqueItems: true })}\0["a",2]`);
+seed('schema_validator', 0, `${json({ allOf: [{ required: ['a'] }, { anyOf: [{ minProperties: 2 }, { maxProperties: 0 }] }], additionalProperties: false })}\0{"a":1}`);
+
+// ---- bridge: head (server, config, window) + calls "<kind><name>text" joined by 0x01 ------
+// The name byte indexes the harness's name list: per catalog tool its prefixed name then its
+// original name, then the two core tools, then bridge and near-miss names (see fuzz_bridge.cpp).
+const call = (kind, nameByte, text) => Buffer.concat([Buffer.from([kind, nameByte]), Buffer.from(text, 'utf8')]);
+const calls = (...parts) => Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from([1]), p] : [p])));
+const servers = official.servers.map((s) => s.server).sort(); // the harness orders servers by name
+officialTools.forEach((t, i) => {
+  const s = servers.indexOf(t.source.slice(4));
+  const nb = (2 * i) & 0xff; // tool i's prefixed name (its original name is 2i + 1)
+  const args = json(example(t.inputSchema) ?? {});
+  const head = (s % 16) | ((i & 1) << 4) | ((i % 8) << 5);
+  seed('bridge', head, calls(
+    call(1, 0, json({ query: t.description.split(/\s+/).slice(0, 5).join(' ') })),
+    call(2, nb, '{"name":"@@"}'),
+    call(3, nb, `{"name":"@@","arguments":${args}}`),
+    call(4, nb, args),
+  ));
+  if (i % 4 === 0) {
+    // The common model mistakes the bridge repairs, and calls about tools of other servers.
+    const other = (nb + 40) % (2 * officialTools.length);
+    seed('bridge', head, calls(
+      call(3, nb, `{"name":"@@","arguments":${JSON.stringify(args)}}`),
+      call(3, nb, `{"arguments":{"name":"@@","arguments":${args}}}`),
+      call(2, other, '"@@"'),
+      call(0, other, `{"name":"@@","arguments":""}`),
+      call(5, 0x13, t.description),
+      call(3, other, `{"name":"@@"}`),
+    ));
+  }
+});
+queries.forEach((q, i) => seed('bridge', i, calls(call(1, 0, json({ query: q, limit: (i % 7) - 1 })), call(1, 0, q))));
+seed('bridge', 0, calls(call(3, 0, '{"name":"tool_call","arguments":{"name":"tool_search"}}'), call(0, 0, '{"name":"read_notes","arguments":"{\\"topic\\":\\"x\\"}"}')));
+
+// ---- config: knobs (bit 0 constructor, bit 1 wrap in {"gate":...}) + JSON ------------------
+const gateSeeds = [
+  {}, { enabled: 'on' }, { enabled: false }, { enabled: true, threshold_pct: 2.5, min_tokens: 10, max_tokens: 100 },
+  { search_default_limit: 7, max_search_limit: 7 }, { inline_max_count: 3, inline_max_tokens: 500 },
+  { lazy_activation: false, activation: 'promote' }, { listing_max_tokens: 0, preselect_top_k: 50, inline_schema_max_tokens: 0 },
+  { thresholdPct: 5, maxSearchLimit: 10, lazyActivation: true }, { max_search_limit: 0 }, { min_tokens: 5, max_tokens: 4 },
+];
+gateSeeds.forEach((g) => seed('config', 2, json(g)));
+seed('config', 2, '"auto"');
+seed('config', 0, json({ gate: { enabled: 'on' }, bm25: { k1: 0.9, b: 0.4, weights: { name: 3, paramNames: 1 } }, namespacing: 'prefix' }));
+seed('config', 1, json({ namespacing: 'prefix', bm25: { k1: 2 } }));
+seed('config', 0, json({ bm25: { weights: { description: 101 } } }));
+seed('config', 0, json({ namespacing: 'none', gate: true }));
+
+// ---- write -----------------------------------------------------------------------------
+let total = 0;
+for (const [target, files] of corpora) {
+  const dir = join(outDir, target);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let bytes = 0;
+  for (const [name, data] of files) {
+    writeFileSync(join(dir, name), data);
+    bytes += data.length;
+  }
+  total += bytes;
+  console.log(`${target}: ${files.size} seeds, ${bytes} bytes`);
+}
+console.log(`total ${total} bytes in ${outDir}`);
