@@ -47,6 +47,11 @@ Status Engine::close_session(const std::string& id) {
   return Status::success();
 }
 
+Session* Engine::session(const std::string& id) {
+  auto it = sessions_.find(id);
+  return it == sessions_.end() ? nullptr : &it->second.session;
+}
+
 Result<Engine::SessionState*> Engine::state_or_error(const std::string& id) {
   auto it = sessions_.find(id);
   if (it == sessions_.end()) return Status::error(ErrorCode::NotFound, "no session '" + id + "'");

@@ -1,5 +1,5 @@
 // Arbitrary JSON as engine options (JsonEngine::configure and the constructor) and as a gate
-// config (parse_gate_config), then an assembly, a search and a bridge search under the result.
+// config (gate_config_from_json), then an assembly, a search and a bridge search under the result.
 // Input: byte 0 = knobs (bit 0: constructor path, bit 1: wrap the text as {"gate": text}); the
 // rest is the JSON text.
 #include "fuzz_common.hpp"
@@ -62,18 +62,18 @@ void use(JsonEngine& e) {
 }
 
 void check_gate_parser(const json& input) {
-  auto parsed = parse_gate_config(input);
+  auto parsed = gate_config_from_json(input);
   if (!parsed.ok()) {
     FUZZ_CHECK(parsed.status().code == ErrorCode::InvalidConfig, "gate config error is not INVALID_CONFIG",
                 parsed.status().message);
     return;
   }
   FUZZ_CHECK(validate(parsed.value()).ok(), "an accepted gate config fails validate()");
-  // What to_json writes, parse_gate_config reads back to the same config.
-  const json written = to_json(parsed.value());
-  auto again = parse_gate_config(written);
+  // What to_json writes, gate_config_from_json reads back to the same config.
+  const json written = gate_config_to_json(parsed.value());
+  auto again = gate_config_from_json(written);
   FUZZ_CHECK(again.ok(), "to_json output is not accepted back", fuzz::dump(written) + "\n" + again.status().message);
-  FUZZ_CHECK(to_json(again.value()) == written, "gate config does not round-trip", fuzz::dump(written));
+  FUZZ_CHECK(gate_config_to_json(again.value()) == written, "gate config does not round-trip", fuzz::dump(written));
 }
 
 }  // namespace

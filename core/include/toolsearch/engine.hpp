@@ -57,6 +57,9 @@ class Engine {
   std::string open_session(Scope scope);
   Status close_session(const std::string& id);
   size_t session_count() const { return sessions_.size(); }
+  /// The session with `id` ("" = the default, unrestricted session), or nullptr: for hosts and
+  /// tests that inspect what a session activated.
+  Session* session(const std::string& id);
 
   /// Ranked hits among the tools the session may see.
   Result<std::vector<SearchHit>> search(std::string_view query, const SearchRequest& request);
