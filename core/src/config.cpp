@@ -1,7 +1,8 @@
 #include "toolsearch/config.hpp"
 
+#include "toolsearch/json_text.hpp"
+
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace toolsearch {
@@ -27,9 +28,7 @@ const char* to_string(GateMode mode) {
 
 Status validate(const GateConfig& c) {
   if (!(c.threshold_pct >= 0.0 && c.threshold_pct <= 100.0)) {
-    char shown[32];
-    std::snprintf(shown, sizeof shown, "%g", c.threshold_pct);
-    return invalid(std::string("thresholdPct: ") + shown + " is out of range (range 0..100)");
+    return invalid("thresholdPct: " + format_number(c.threshold_pct) + " is out of range (range 0..100)");
   }
   struct Bound {
     const char* key;

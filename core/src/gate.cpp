@@ -1,20 +1,13 @@
 #include "toolsearch/gate.hpp"
 
+#include "toolsearch/json_text.hpp"
 #include "toolsearch/text.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace toolsearch {
 namespace {
-
-// Shortest form that reads back the same (locale independent: no grouping, '.' decimal).
-std::string format_pct(double pct) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.15g", pct);
-  return buf;
-}
 
 std::string gate_reason(const GateConfig& config, const GateDecision& gate) {
   std::string measured = counted(gate.deferrable_count, "tool", "tools") + " (~" + std::to_string(gate.deferrable_tokens) + " tokens)";
@@ -32,7 +25,7 @@ std::string gate_reason(const GateConfig& config, const GateDecision& gate) {
   if (gate.context_window == 0) {
     basis = "context window unknown, so max_tokens";
   } else {
-    basis = format_pct(config.threshold_pct) + "% of a " + std::to_string(gate.context_window) +
+    basis = format_number(config.threshold_pct) + "% of a " + std::to_string(gate.context_window) +
             "-token window, bounded to [" + std::to_string(config.min_tokens) + ", " +
             std::to_string(config.max_tokens) + "]";
   }

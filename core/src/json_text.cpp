@@ -1,7 +1,7 @@
 #include "toolsearch/json_text.hpp"
 
 #include <cmath>
-#include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace toolsearch {
 
@@ -34,9 +34,19 @@ void append_json_string(std::string& out, std::string_view text) {
 
 void append_json_number(std::string& out, double value) {
   if (!std::isfinite(value)) value = 0;
-  char buf[32];
-  const int n = std::snprintf(buf, sizeof buf, "%.17g", value);
-  out.append(buf, n > 0 ? static_cast<size_t>(n) : 0);
+  // nlohmann's shortest round-trip formatting (Grisu2): the same digits json::dump writes, and
+  // no printf in the module (printf with long-double support is ~9 KB of wasm).
+  char buf[64];
+  const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, static_cast<size_t>(end - buf));
+}
+
+std::string format_number(double value) {
+  std::string out;
+  append_json_number(out, value);
+  // "10.0" reads better as "10" in prose.
+  if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
+  return out;
 }
 
 void append_json_string_array(std::string& out, const std::vector<std::string>& items) {

@@ -2,91 +2,107 @@
 
 namespace toolsearch {
 
+namespace {
+
+struct Entry {
+  const char* word;
+  const char* meaning;
+};
+
+// A plain table (not an initializer list of strings): it compiles to data, not to code.
+constexpr Entry kEntries[] = {
+    // Shell commands a model reaches for.
+    {"ls", "list directory files"},
+    {"dir", "directory"},
+    {"dirs", "directories"},
+    {"mkdir", "create directory"},
+    {"rmdir", "delete directory"},
+    {"rm", "delete remove"},
+    {"del", "delete"},
+    {"mv", "move rename"},
+    {"cp", "copy"},
+    {"cat", "read file contents"},
+    {"grep", "search text"},
+    {"pwd", "current directory"},
+    {"cwd", "current directory"},
+    {"curl", "fetch url http request"},
+    {"wget", "download url"},
+    // Verbs people use where tools say something else.
+    {"open", "create read"},
+    {"save", "write store create"},
+    {"remember", "memory store"},
+    {"fetch", "get retrieve"},
+    {"lookup", "search find"},
+    // Software vocabulary.
+    {"pr", "pull request"},
+    {"prs", "pull requests"},
+    {"mr", "merge request"},
+    {"repo", "repository"},
+    {"repos", "repositories"},
+    {"gh", "github"},
+    {"db", "database"},
+    {"dbs", "databases"},
+    {"sql", "database query"},
+    {"env", "environment"},
+    {"var", "variable"},
+    {"vars", "variables"},
+    {"config", "configuration settings"},
+    {"cfg", "configuration"},
+    {"auth", "authentication"},
+    {"creds", "credentials"},
+    {"pw", "password"},
+    {"pwd", "password"},
+    {"ci", "continuous integration pipeline"},
+    {"k8s", "kubernetes"},
+    {"fs", "file system"},
+    {"tmp", "temporary"},
+    {"url", "link address"},
+    {"api", "endpoint"},
+    {"js", "javascript"},
+    {"ts", "typescript"},
+    {"py", "python"},
+    {"kb", "knowledge base"},
+    {"llm", "language model"},
+    {"ai", "artificial intelligence"},
+    {"ml", "machine learning"},
+    {"ocr", "text recognition image"},
+    // Office and messaging vocabulary.
+    {"msg", "message"},
+    {"msgs", "messages"},
+    {"dm", "direct message"},
+    {"img", "image"},
+    {"imgs", "images"},
+    {"pic", "picture image photo"},
+    {"pics", "pictures images photos"},
+    {"doc", "document"},
+    {"docs", "documents documentation"},
+    {"info", "information details"},
+    {"calc", "calculate"},
+    {"org", "organization"},
+    {"addr", "address"},
+    {"num", "number"},
+    {"qty", "quantity"},
+    {"txt", "text"},
+    {"pdf", "document"},
+    {"screenshot", "capture screen image"},
+    {"todo", "task"},
+    {"todos", "tasks"},
+    {"cal", "calendar"},
+    {"appt", "appointment"},
+    {"mtg", "meeting"},
+    {"fx", "currency exchange rate"},
+    {"eta", "arrival time"},
+};
+
+}  // namespace
+
 const Lexicon& default_lexicon() {
-  static const Lexicon kEntries = {
-      // Shell commands a model reaches for.
-      {"ls", "list directory files"},
-      {"dir", "directory"},
-      {"dirs", "directories"},
-      {"mkdir", "create directory"},
-      {"rmdir", "delete directory"},
-      {"rm", "delete remove"},
-      {"del", "delete"},
-      {"mv", "move rename"},
-      {"cp", "copy"},
-      {"cat", "read file contents"},
-      {"grep", "search text"},
-      {"pwd", "current directory"},
-      {"cwd", "current directory"},
-      {"curl", "fetch url http request"},
-      {"wget", "download url"},
-      // Verbs people use where tools say something else.
-      {"open", "create read"},
-      {"save", "write store create"},
-      {"remember", "memory store"},
-      {"fetch", "get retrieve"},
-      {"lookup", "search find"},
-      // Software vocabulary.
-      {"pr", "pull request"},
-      {"prs", "pull requests"},
-      {"mr", "merge request"},
-      {"repo", "repository"},
-      {"repos", "repositories"},
-      {"gh", "github"},
-      {"db", "database"},
-      {"dbs", "databases"},
-      {"sql", "database query"},
-      {"env", "environment"},
-      {"var", "variable"},
-      {"vars", "variables"},
-      {"config", "configuration settings"},
-      {"cfg", "configuration"},
-      {"auth", "authentication"},
-      {"creds", "credentials"},
-      {"pw", "password"},
-      {"pwd", "password"},
-      {"ci", "continuous integration pipeline"},
-      {"k8s", "kubernetes"},
-      {"fs", "file system"},
-      {"tmp", "temporary"},
-      {"url", "link address"},
-      {"api", "endpoint"},
-      {"js", "javascript"},
-      {"ts", "typescript"},
-      {"py", "python"},
-      {"kb", "knowledge base"},
-      {"llm", "language model"},
-      {"ai", "artificial intelligence"},
-      {"ml", "machine learning"},
-      {"ocr", "text recognition image"},
-      // Office and messaging vocabulary.
-      {"msg", "message"},
-      {"msgs", "messages"},
-      {"dm", "direct message"},
-      {"img", "image"},
-      {"imgs", "images"},
-      {"pic", "picture image photo"},
-      {"pics", "pictures images photos"},
-      {"doc", "document"},
-      {"docs", "documents documentation"},
-      {"info", "information details"},
-      {"calc", "calculate"},
-      {"org", "organization"},
-      {"addr", "address"},
-      {"num", "number"},
-      {"qty", "quantity"},
-      {"txt", "text"},
-      {"pdf", "document"},
-      {"screenshot", "capture screen image"},
-      {"todo", "task"},
-      {"todos", "tasks"},
-      {"cal", "calendar"},
-      {"appt", "appointment"},
-      {"mtg", "meeting"},
-      {"fx", "currency exchange rate"},
-      {"eta", "arrival time"},
-  };
-  return kEntries;
+  static const Lexicon lexicon = [] {
+    Lexicon out;
+    for (const Entry& e : kEntries) out.emplace(e.word, e.meaning);
+    return out;
+  }();
+  return lexicon;
 }
 
 }  // namespace toolsearch

@@ -365,8 +365,9 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
         letters.push_back(t);
       }
     }
-    std::stable_sort(letters.begin(), letters.end(),
-                     [&](uint32_t a, uint32_t b) { return m->terms[a].size() < m->terms[b].size(); });
+    std::sort(letters.begin(), letters.end(), [&](uint32_t a, uint32_t b) {
+      return m->terms[a].size() < m->terms[b].size() || (m->terms[a].size() == m->terms[b].size() && a < b);
+    });
     const size_t longest = letters.empty() ? 0 : m->terms[letters.back()].size();
     m->typo_start.resize(longest + 2);
     size_t from = 0;
@@ -592,8 +593,10 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
                          m.weights[f], m.length_norm(doc, f), shares[f] * qt.weight, qt.weight});
     }
   }
-  std::stable_sort(e.terms.begin(), e.terms.end(),
-                   [](const TermContribution& a, const TermContribution& b) { return a.score > b.score; });
+  std::sort(e.terms.begin(), e.terms.end(), [](const TermContribution& a, const TermContribution& b) {
+    if (a.score != b.score) return a.score > b.score;
+    return a.term != b.term ? a.term < b.term : a.field < b.field;
+  });
   const std::string literal = folded_trimmed(query);
   if (literal.empty()) return e;
   const std::vector<ExactMatch> exact = m.names.exact_matches(query, literal, m.analyzer);

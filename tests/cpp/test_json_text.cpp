@@ -25,7 +25,17 @@ TEST_CASE("append_json_number keeps doubles exact and maps non-finite to 0", "[j
   }
   std::string inf;
   append_json_number(inf, 1.0 / 0.0);
-  CHECK(inf == "0");
+  CHECK(nlohmann::json::parse(inf).get<double>() == 0.0);
+  // Shortest round-trip digits, as json::dump writes them.
+  std::string tenth;
+  append_json_number(tenth, 0.1);
+  CHECK(tenth == "0.1");
+}
+
+TEST_CASE("format_number writes prose numbers without a trailing .0", "[json_text]") {
+  CHECK(format_number(10.0) == "10");
+  CHECK(format_number(12.5) == "12.5");
+  CHECK(format_number(0.1) == "0.1");
 }
 
 TEST_CASE("append_json_string_array", "[json_text]") {

@@ -12,8 +12,11 @@ namespace toolsearch {
 /// validated on the way in); only quotes, backslashes and control characters are escaped.
 void append_json_string(std::string& out, std::string_view text);
 
-/// Appends a finite double with round-trip precision (non-finite values become 0).
+/// Appends a finite double in its shortest round-trip form (non-finite values become 0).
 void append_json_number(std::string& out, double value);
+
+/// The shortest round-trip form of `value` for prose: "12.5", "10" (locale independent).
+std::string format_number(double value);
 
 /// Appends ["a","b",...].
 void append_json_string_array(std::string& out, const std::vector<std::string>& items);
