@@ -47,21 +47,6 @@ Result<std::vector<std::string>> string_list(const json& j, const std::string& f
   return out;
 }
 
-std::string camel_field(const std::string& key) {
-  std::string out;
-  out.reserve(key.size());
-  bool upper = false;
-  for (char c : key) {
-    if (c == '_' && !out.empty()) {
-      upper = true;
-      continue;
-    }
-    out.push_back(upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
-    upper = false;
-  }
-  return out;
-}
-
 
 // Gate keys are camelCase at the boundary; the seeds' snake_case is accepted too
 // ("threshold_pct" reads as "thresholdPct").
@@ -443,7 +428,7 @@ json explanation_to_json(const Explanation& e, const Tool& tool) {
   json terms = json::array();
   for (const TermContribution& c : e.terms) {
     terms.push_back({{"term", c.term},
-                     {"field", camel_field(c.field)},
+                     {"field", camel_key(c.field)},
                      {"idf", c.idf},
                      {"tf", c.tf},
                      {"weight", c.weight},
