@@ -3,6 +3,7 @@
 #include "toolsearch/bm25.hpp"
 #include "toolsearch/name_match.hpp"
 #include "toolsearch/text.hpp"
+#include "toolsearch/top_k.hpp"
 
 #include <algorithm>
 #include <array>
@@ -427,14 +428,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     best.clear();
     for (uint32_t d : docs) {
       if (check_filter && !allowed(d)) continue;
-      if (best.size() < limit) {
-        best.push_back(scores[d]);
-        std::push_heap(best.begin(), best.end(), std::greater<double>());
-      } else if (scores[d] > best.front()) {
-        std::pop_heap(best.begin(), best.end(), std::greater<double>());
-        best.back() = scores[d];
-        std::push_heap(best.begin(), best.end(), std::greater<double>());
-      }
+      keep_best(best, limit, scores[d], std::greater<double>());
     }
     return best.size() < limit ? 0.0 : best.front();
   };
@@ -533,15 +527,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     if (!allowed(d)) continue;
     any_positive = true;
     if (room == 0 || is_exact(d)) continue;
-    const Ranked r{scores[d], d};
-    if (heap.size() < room) {
-      heap.push_back(r);
-      std::push_heap(heap.begin(), heap.end(), better);
-    } else if (better(r, heap.front())) {
-      std::pop_heap(heap.begin(), heap.end(), better);
-      heap.back() = r;
-      std::push_heap(heap.begin(), heap.end(), better);
-    }
+    keep_best(heap, room, Ranked{scores[d], d}, better);
   }
   std::sort_heap(heap.begin(), heap.end(), better);
   // Confidence floor: a BM25 hit far below the best one is shown, but flagged weak.

@@ -1,5 +1,7 @@
 #include "toolsearch/vector_index.hpp"
 
+#include "toolsearch/top_k.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -115,14 +117,7 @@ Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& que
   for (size_t id = 0; id < size(); id++) {
     if (filter && !filter(id)) continue;
     const VectorHit hit{id, static_cast<float>(dot_int8(q.data(), codes_.data() + id * dims_, dims_)) * qs * scales_[id]};
-    if (heap.size() < k) {
-      heap.push_back(hit);
-      std::push_heap(heap.begin(), heap.end(), better);
-    } else if (better(hit, heap.front())) {
-      std::pop_heap(heap.begin(), heap.end(), better);
-      heap.back() = hit;
-      std::push_heap(heap.begin(), heap.end(), better);
-    }
+    keep_best(heap, k, hit, better);
   }
   std::sort_heap(heap.begin(), heap.end(), better);
   return heap;
