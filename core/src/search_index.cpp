@@ -142,10 +142,11 @@ struct SearchIndex::Impl {
   std::vector<std::string> terms;
   std::vector<double> idf;
   std::vector<double> max_score;  // per term: its largest posting score (pruning bound)
-  // Typo candidates: the lowercase ASCII terms sorted by length; typo_start[L] is where the
-  // terms of length >= L begin.
-  std::vector<uint32_t> typo_terms;
-  std::vector<size_t> typo_start;
+  // Typo candidates: the lowercase ASCII terms by first letter, each list sorted by length;
+  // typo_start[c][L] is where the terms of length >= L begin. A typo is assumed to keep the
+  // first letter (the common case), which keeps the scan to one list.
+  std::array<std::vector<uint32_t>, 26> typo_terms;
+  std::array<std::vector<size_t>, 26> typo_start;
   std::vector<uint32_t> post_begin;
   std::vector<uint32_t> post_doc;
   std::vector<double> post_score;  // query-independent BM25 of (term, doc), precomputed
@@ -220,9 +221,12 @@ struct SearchIndex::Impl {
     std::vector<size_t> rows;
     std::vector<std::pair<size_t, uint32_t>> scored;
     std::u32string candidate;
-    const size_t from = typo_start[std::min(token.size() - budget, typo_start.size() - 1)];
-    for (size_t k = from; k < typo_terms.size(); ++k) {
-      const uint32_t t = typo_terms[k];
+    const auto& list = typo_terms[static_cast<size_t>(token[0] - 'a')];
+    const auto& starts = typo_start[static_cast<size_t>(token[0] - 'a')];
+    if (list.empty()) return found;
+    const size_t from = starts[std::min(token.size() - budget, starts.size() - 1)];
+    for (size_t k = from; k < list.size(); ++k) {
+      const uint32_t t = list[k];
       const std::string& term = terms[t];
       if (term.size() > token.size() + budget) break;  // the bucket list is sorted by length
       candidate.assign(term.begin(), term.end());
@@ -358,25 +362,25 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     }
     m->max_score[t] = best;
   }
-  {
-    std::vector<uint32_t> letters;
-    for (uint32_t t = 0; t < term_count; ++t) {
-      const std::string& term = m->terms[t];
-      if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
-        letters.push_back(t);
-      }
+  for (uint32_t t = 0; t < term_count; ++t) {
+    const std::string& term = m->terms[t];
+    if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+      m->typo_terms[static_cast<size_t>(term[0] - 'a')].push_back(t);
     }
-    std::sort(letters.begin(), letters.end(), [&](uint32_t a, uint32_t b) {
+  }
+  for (size_t c = 0; c < 26; ++c) {
+    std::vector<uint32_t>& list = m->typo_terms[c];
+    std::sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
       return m->terms[a].size() < m->terms[b].size() || (m->terms[a].size() == m->terms[b].size() && a < b);
     });
-    const size_t longest = letters.empty() ? 0 : m->terms[letters.back()].size();
-    m->typo_start.resize(longest + 2);
+    const size_t longest = list.empty() ? 0 : m->terms[list.back()].size();
+    std::vector<size_t>& starts = m->typo_start[c];
+    starts.resize(longest + 2);
     size_t from = 0;
-    for (size_t len = 0; len < m->typo_start.size(); ++len) {
-      while (from < letters.size() && m->terms[letters[from]].size() < len) ++from;
-      m->typo_start[len] = from;
+    for (size_t len = 0; len < starts.size(); ++len) {
+      while (from < list.size() && m->terms[list[from]].size() < len) ++from;
+      starts[len] = from;
     }
-    m->typo_terms = std::move(letters);
   }
   return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));
 }
