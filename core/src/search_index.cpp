@@ -30,6 +30,8 @@ namespace {
 // Typo candidates count half: a corrected word is weaker evidence than a word as typed.
 constexpr double kTypoWeight = 0.5;
 constexpr size_t kMaxTypoTerms = 3;
+// Queries of more tokens than this get no typo tolerance.
+constexpr size_t kMaxTypoQueryTokens = 6;
 // A BM25 hit scoring under this fraction of the best hit is flagged weak.
 constexpr double kWeakFraction = 0.2;
 
@@ -156,6 +158,14 @@ struct SearchIndex::Impl {
   // Names, for exact matching, the substring fallback and suggestions.
   NameMatcher names;
 
+  // The lexicon, analysed once: a query token -> the catalog terms its meaning analyses to.
+  struct LexiconEntry {
+    std::string word;
+    std::string meaning;
+    std::vector<uint32_t> terms;
+  };
+  std::unordered_map<std::string, LexiconEntry> lexicon;
+
   double length_norm(uint32_t doc, size_t field) const {
     return bm25::length_norm(params.b, field_len[doc][field], avg_len[field]);
   }
@@ -180,22 +190,21 @@ struct SearchIndex::Impl {
       out.push_back({it->second, weight});
       return true;
     };
-    std::vector<std::string> tokens = analyzer.analyze(query);
-    std::vector<std::string> expanded;
-    for (const std::string& word : analyzer.name_parts(query)) {
-      auto entry = params.lexicon.find(word);
-      if (entry == params.lexicon.end()) continue;
-      analyzer.analyze_into(entry->second, expanded);
-      if (expansions) expansions->push_back({word, entry->second});
-    }
+    const std::vector<std::string> tokens = analyzer.analyze(query);
+    // Typos matter in the few words of a keyword query; a long message has words enough, and
+    // its names and places would only find look-alikes.
+    const bool typos = params.typo_tolerance && tokens.size() <= kMaxTypoQueryTokens;
     for (const std::string& token : tokens) {
-      if (add(token, 1.0) || !params.typo_tolerance) continue;
+      if (auto entry = lexicon.find(token); entry != lexicon.end()) {
+        for (uint32_t id : entry->second.terms) out.push_back({id, 1.0});
+        if (expansions) expansions->push_back({entry->second.word, entry->second.meaning});
+      }
+      if (add(token, 1.0) || !typos) continue;
       for (uint32_t near : near_terms(token)) {
         out.push_back({near, kTypoWeight});
         if (expansions) expansions->push_back({token, terms[near] + " (typo)"});
       }
     }
-    for (const std::string& token : expanded) add(token, 1.0);
     std::sort(out.begin(), out.end(), [this](const QueryTerm& a, const QueryTerm& b) {
       const double x = max_score[a.id] * a.weight;
       const double y = max_score[b.id] * b.weight;
@@ -361,6 +370,15 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
       best = std::max(best, m->post_score[p]);
     }
     m->max_score[t] = best;
+  }
+  for (const auto& [word, meaning] : m->params.lexicon) {
+    const std::vector<std::string> key = m->analyzer.analyze(word);
+    if (key.size() != 1 || m->lexicon.count(key[0])) continue;
+    Impl::LexiconEntry entry{word, meaning, {}};
+    for (const std::string& token : m->analyzer.analyze(meaning)) {
+      if (auto it = m->term_ids.find(token); it != m->term_ids.end()) entry.terms.push_back(it->second);
+    }
+    if (!entry.terms.empty()) m->lexicon.emplace(key[0], std::move(entry));
   }
   for (uint32_t t = 0; t < term_count; ++t) {
     const std::string& term = m->terms[t];

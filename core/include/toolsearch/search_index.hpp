@@ -36,9 +36,9 @@ struct Bm25Params {
   FieldWeights weights;
   /// Query words the lexicon expands (default: default_lexicon()). Hosts may add entries.
   Lexicon lexicon = default_lexicon();
-  /// A query word the catalog does not have matches catalog words with the same first letter
-  /// within 1 edit (3-5 letters after stemming) or 2 edits (6+), at half weight; at most 3 per
-  /// word. Default true.
+  /// In queries of up to 6 words, a word the catalog does not have matches catalog words with
+  /// the same first letter within 1 edit (3-5 letters after stemming) or 2 edits (6+), at half
+  /// weight; at most 3 per word. Default true.
   bool typo_tolerance = true;
   /// The tokenizer pipeline used for tools and queries. The defaults (light stemmer, stop words)
   /// were chosen on both dev sets together (tools/eval_seal, recall@5):
