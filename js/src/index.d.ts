@@ -167,8 +167,8 @@ export interface Bm25Config {
 
 /** Query and text analysis. */
 export interface AnalysisConfig {
-  /** Default `'light'` (plural, -ing, -ed, final e); `'porter2'` is Snowball English. */
-  stemmer?: 'light' | 'porter2' | 'none';
+  /** Default `'light'` (plural, -ing, -ed, final e). */
+  stemmer?: 'light' | 'none';
   /** Drop English stop words. Default true. */
   stopWords?: boolean;
   /** Unknown query words match catalog words within 1-2 edits, at half weight. Default true. */
@@ -189,7 +189,7 @@ export interface ToolSearchConfig {
 export interface EffectiveConfig {
   gate: Required<Omit<GateConfig, 'enabled'>> & { enabled: 'off' | 'auto' | 'on' };
   bm25: { k1: number; b: number; weights: Required<NonNullable<Bm25Config['weights']>> };
-  analysis: { stemmer: 'light' | 'porter2' | 'none'; stopWords: boolean; typos: boolean; lexicon: Record<string, string> };
+  analysis: { stemmer: 'light' | 'none'; stopWords: boolean; typos: boolean; lexicon: Record<string, string> };
   namespacing: 'none' | 'prefix';
 }
 
