@@ -207,7 +207,6 @@ int main(int argc, char** argv) {
       }
       substring_hits += hit.kind == toolsearch::MatchKind::Substring ? 1 : 0;
     }
-    if (std::getenv("EVAL_DUMP")) { std::cerr << q["query"].get<std::string>() << "\t"; for (auto& g : gold) std::cerr << g << ","; std::cerr << "\t"; for (size_t i = 0; i < top.size() && i < 5; ++i) std::cerr << top[i] << " "; std::cerr << "\n"; }
     overall.add(top, gold);
     by_subset[q.value("subset", "all")].add(top, gold);
   }

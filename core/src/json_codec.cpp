@@ -1,8 +1,7 @@
 #include "toolsearch/json_codec.hpp"
 
 #include "toolsearch/json_text.hpp"
-#include "toolsearch/unicode.hpp"
-#include "toolsearch/utf8.hpp"
+#include "toolsearch/name_match.hpp"
 #include "toolsearch/text.hpp"
 
 #include <algorithm>
@@ -130,10 +129,7 @@ Status apply_analysis(const json& value, Bm25Params& p) {
         if (!meaning.is_string() || word.empty() || word.size() > 64 || meaning.get_ref<const std::string&>().size() > 256) {
           return invalid("'analysis.lexicon." + echo(word, 64) + "' must map a word (1-64 bytes) to a string of words (at most 256 bytes)");
         }
-        // Keys are matched against folded query words.
-        std::string key;
-        for (char32_t c : decode_utf8(word).text) append_utf8(fold_char(c), key);
-        p.lexicon[key] = meaning.get<std::string>();
+        p.lexicon[folded_trimmed(word)] = meaning.get<std::string>();  // matched against folded words
       }
     } else {
       return invalid("unknown analysis option " + quoted_echo(k) + "." +
