@@ -1,5 +1,6 @@
 // Registers the JSON engine with embind. Nothing else lives here: every value crosses as a
-// copied string, every result is a JSON envelope (see docs/wasm-boundary.md).
+// copied string (vectors and static tables as bytes: embind copies a Uint8Array into a
+// std::string), every result is a JSON envelope (see docs/wasm-boundary.md).
 #include "toolsearch/json_api.hpp"
 
 #include <emscripten/bind.h>
@@ -30,5 +31,10 @@ EMSCRIPTEN_BINDINGS(tool_search) {
       .function("closeSession", &JsonEngine::close_session)
       .function("assemble", &JsonEngine::assemble)
       .function("handleCall", &JsonEngine::handle_call)
-      .function("estimateTokens", &JsonEngine::estimate_tokens);
+      .function("estimateTokens", &JsonEngine::estimate_tokens)
+      .function("useEmbedder", &JsonEngine::use_embedder)
+      .function("pendingVectors", &JsonEngine::pending_vectors)
+      .function("storeVectors", &JsonEngine::store_vectors)
+      .function("loadStaticTable", &JsonEngine::load_static_table)
+      .function("vectorInfo", &JsonEngine::vector_info);
 }

@@ -142,7 +142,7 @@ std::vector<size_t> hide_candidates(const GateConfig& config, const Session& ses
 }
 
 // Shows the top-K hidden tools for the user's message; returns how many were selected.
-size_t preselect(const SearchIndex& index, const AssembleRequest& request, size_t default_top_k, size_t catalog_size,
+size_t preselect(const SearchFunction& search, const AssembleRequest& request, size_t default_top_k, size_t catalog_size,
                  const std::vector<size_t>& hidden, std::vector<Entry>& entries) {
   if (hidden.empty()) return 0;
   const size_t top_k = request.top_k == 0 ? default_top_k : std::min(request.top_k, kMaxPreselectTopK);
@@ -150,7 +150,7 @@ size_t preselect(const SearchIndex& index, const AssembleRequest& request, size_
   for (size_t k : hidden) position[entries[k].index] = static_cast<long>(k);
   ToolFilter filter = [&position](size_t tool) { return tool < position.size() && position[tool] >= 0; };
   size_t selected = 0;
-  for (const SearchHit& hit : index.search(request.user_message, top_k, filter)) {
+  for (const SearchHit& hit : search(request.user_message, top_k, filter)) {
     if (hit.tool >= position.size() || position[hit.tool] < 0) continue;
     Entry& e = entries[static_cast<size_t>(position[hit.tool])];
     if (e.visible) continue;  // a duplicate hit
@@ -172,7 +172,7 @@ Strategy choose_strategy(bool gate_active, AssemblyMode mode, bool nothing_hidde
 
 Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config, const Session& session,
                                 const AssembleRequest& request, const SearchIndex* index,
-                                const TokenCounter& counter, const ToolCosts* costs) {
+                                const TokenCounter& counter, const ToolCosts* costs, const SearchFunction& search) {
   try {
     if (Status valid = validate(config); !valid.ok()) return valid;
     const bool wants_preselect = request.mode != AssemblyMode::Bridge;
@@ -200,7 +200,12 @@ Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config
     size_t preselected = 0;
     if (result.gate.active) {
       std::vector<size_t> hidden = hide_candidates(config, session, tools, entries);
-      if (wants_preselect) preselected = preselect(*index, request, config.preselect_top_k, tools.size(), hidden, entries);
+      if (wants_preselect) {
+        const SearchFunction keyword = [index](std::string_view q, size_t limit, const ToolFilter& filter) {
+          return index->search(q, limit, filter);
+        };
+        preselected = preselect(search ? search : keyword, request, config.preselect_top_k, tools.size(), hidden, entries);
+      }
     }
 
     size_t without = 0;

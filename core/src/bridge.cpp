@@ -28,8 +28,9 @@ constexpr size_t kListedViolations = 10;   // violations spelled out in the refu
 class Resolver {
  public:
   Resolver(const Catalog& catalog, const SearchIndex& index, const GateConfig& config,
-           const std::vector<std::string>& deferred, Session& session, const ToolTokenEstimator& estimate)
-      : catalog_(catalog), index_(index), config_(config), session_(session), estimate_(estimate) {
+           const std::vector<std::string>& deferred, Session& session, const ToolTokenEstimator& estimate,
+           const SearchFunction& search)
+      : catalog_(catalog), index_(index), config_(config), session_(session), estimate_(estimate), search_(search) {
     for (const std::string& name : deferred) deferred_.insert(name);
   }
 
@@ -138,7 +139,8 @@ class Resolver {
 
     const auto& tools = catalog_.tools();
     std::vector<SearchHit> hits =
-        index_.search(query, limit, [this](size_t i) { return in_scope_deferrable(i); });
+        search_ ? search_(query, limit, [this](size_t i) { return in_scope_deferrable(i); })
+                : index_.search(query, limit, [this](size_t i) { return in_scope_deferrable(i); });
     std::vector<SearchMatch> matches;
     for (const SearchHit& hit : hits) {
       if (!in_scope_deferrable(hit.tool)) continue;  // also guards a stale index
@@ -337,6 +339,7 @@ class Resolver {
   const GateConfig& config_;
   Session& session_;
   const ToolTokenEstimator& estimate_;
+  const SearchFunction& search_;
   std::unordered_set<std::string> deferred_;
   BridgeOutcome out_;
 };
@@ -355,9 +358,10 @@ const char* to_string(BridgeOutcomeKind kind) {
 
 BridgeOutcome resolve_call(const Catalog& catalog, const SearchIndex& index, const GateConfig& config,
                            const std::vector<std::string>& deferred, Session& session,
-                           const ModelToolCall& call, const ToolTokenEstimator& estimate) {
+                           const ModelToolCall& call, const ToolTokenEstimator& estimate,
+                           const SearchFunction& search) {
   try {
-    return Resolver(catalog, index, config, deferred, session, estimate).run(call);
+    return Resolver(catalog, index, config, deferred, session, estimate, search).run(call);
   } catch (const std::exception& e) {
     // nlohmann and allocation are the only throwers; a value beats an escaping exception.
     BridgeOutcome failed;

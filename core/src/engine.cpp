@@ -69,11 +69,13 @@ const ToolCosts& Engine::costs() const {
   return costs_;
 }
 
-Result<AssemblyResult> Engine::assemble(const std::string& session_id, const AssembleRequest& request) {
+Result<AssemblyResult> Engine::assemble(const std::string& session_id, const AssembleRequest& request,
+                                        const std::vector<float>& query_vector) {
   auto state = state_or_error(session_id);
   if (!state.ok()) return state.status();
   SessionState& st = *state.value();
-  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, index().get(), {}, &costs());
+  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, index().get(), {}, &costs(),
+                                     search_function(query_vector));
   if (!result.ok()) return result;
   st.last_request = request;
   st.deferred = result->deferred;
@@ -82,7 +84,8 @@ Result<AssemblyResult> Engine::assemble(const std::string& session_id, const Ass
   return result;
 }
 
-Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const ModelToolCall& call) {
+Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const ModelToolCall& call,
+                                          const std::vector<float>& query_vector) {
   auto state = state_or_error(session_id);
   if (!state.ok()) return state.status();
   SessionState& st = *state.value();
@@ -95,7 +98,8 @@ Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const M
     long i = catalog_.index_of(tool.name);
     return i < 0 ? estimate_tool_tokens(tool) : table.at(static_cast<size_t>(i));
   };
-  return resolve_call(catalog_, *index(), options_.gate, st.deferred, st.session, call, estimate);
+  return resolve_call(catalog_, *index(), options_.gate, st.deferred, st.session, call, estimate,
+                      search_function(query_vector));
 }
 
 size_t Engine::effective_limit(size_t requested) const {
@@ -104,6 +108,12 @@ size_t Engine::effective_limit(size_t requested) const {
 }
 
 Result<std::vector<SearchHit>> Engine::search(std::string_view query, const SearchRequest& request) {
+  auto r = retrieve(query, request);
+  if (!r.ok()) return r.status();
+  return std::move(r->hits);
+}
+
+Result<Retrieval> Engine::retrieve(std::string_view query, const SearchRequest& request, bool clamp_limit) {
   auto s = session_or_error(request.session);
   if (!s.ok()) return s.status();
   const Scope& scope = s.value()->scope;
@@ -116,7 +126,113 @@ Result<std::vector<SearchHit>> Engine::search(std::string_view query, const Sear
       return scope.allows(t);
     };
   }
-  return index()->search(query, effective_limit(request.limit), filter);
+  const size_t limit = clamp_limit ? effective_limit(request.limit) : std::max<size_t>(request.limit, 1);
+  return run_strategy(query, request.strategy.value_or(options_.retrieval.strategy), request.vector, limit, filter,
+                      request);
+}
+
+Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy strategy,
+                                       const std::vector<float>& vector, size_t limit, const ToolFilter& filter,
+                                       const SearchRequest& options) {
+  Retrieval out;
+  out.strategy = strategy;
+  if (strategy == RetrievalStrategy::Regex) {
+    auto pattern = Regex::compile(query, RegexOptions{!options.regex_case_sensitive});
+    if (!pattern.ok()) return pattern.status();
+    out.hits = regex_search(catalog_, pattern.value(), options.regex_descriptions, limit, filter);
+    return out;
+  }
+  if (strategy != RetrievalStrategy::Keyword) {
+    std::vector<float> embedded;
+    const std::vector<float>* q = &vector;
+    if (vector.empty() && static_) {
+      embedded = static_->embed(query).vector;
+      q = &embedded;
+    }
+    if (vectors_.dimensions() == 0) out.degraded = "no embedder: configure one or load a static table";
+    else if (q->empty()) out.degraded = "no query vector: embed the query (searchAsync) or load a static table";
+    if (out.degraded.empty()) {
+      if (static_) fill_static_vectors();
+      const size_t depth = strategy == RetrievalStrategy::Hybrid ? std::max(limit, options_.retrieval.hybrid.depth) : limit;
+      auto semantic = semantic_search(*vectors_.index(catalog_), *q, depth, filter);
+      if (!semantic.ok()) return semantic.status();
+      if (strategy == RetrievalStrategy::Semantic) {
+        out.hits = std::move(semantic.value());
+      } else {
+        out.hits = fuse_hybrid(index()->search(query, depth, filter), semantic.value(), options_.retrieval.hybrid, limit);
+      }
+      return out;
+    }
+    out.strategy = RetrievalStrategy::Keyword;
+  }
+  out.hits = index()->search(query, limit, filter);
+  return out;
+}
+
+SearchFunction Engine::search_function(const std::vector<float>& query_vector) {
+  return [this, &query_vector](std::string_view query, size_t limit, const ToolFilter& filter) {
+    SearchRequest options;
+    RetrievalStrategy strategy = options_.retrieval.strategy;
+    // "/pattern/" or "/pattern/i": a model asking for the regex strategy (documented in README).
+    if (query.size() >= 2 && query.front() == '/') {
+      const bool ignore_case = query.back() == 'i';
+      const std::string_view body = ignore_case ? query.substr(0, query.size() - 1) : query;
+      if (body.size() >= 2 && body.back() == '/') {
+        options.regex_case_sensitive = !ignore_case;
+        auto r = run_strategy(body.substr(1, body.size() - 2), RetrievalStrategy::Regex, {}, limit, filter, options);
+        if (r.ok()) return std::move(r->hits);
+      }
+    }
+    auto r = run_strategy(query, strategy, query_vector, limit, filter, options);
+    if (r.ok()) return std::move(r->hits);
+    return index()->search(query, limit, filter);  // a bad host vector must not break a model's search
+  };
+}
+
+Status Engine::use_embedder(const std::string& id, size_t dimensions) {
+  if (Status s = vectors_.use_embedder(id, dimensions); !s.ok()) return s;
+  static_.reset();
+  return Status::success();
+}
+
+Status Engine::store_vectors(const std::vector<std::string>& names, const std::vector<std::string>& hashes,
+                             const float* values, size_t count) {
+  if (Status s = vectors_.store(names, hashes, values, count); !s.ok()) return s;
+  // Vectors of removed tools are kept (a re-listed server gets them back for free) until the
+  // store holds twice the catalog.
+  if (vectors_.size() > 2 * catalog_.size() + 64) vectors_.prune(catalog_);
+  return Status::success();
+}
+
+Status Engine::load_static_table(const uint8_t* bytes, size_t size) {
+  auto table = StaticEmbedder::load(bytes, size);
+  if (!table.ok()) return table.status();
+  auto loaded = std::make_shared<const StaticEmbedder>(std::move(table.value()));
+  if (Status s = vectors_.use_embedder("static:" + text_hash(std::string_view(reinterpret_cast<const char*>(bytes), size)),
+                                       loaded->dimensions());
+      !s.ok()) {
+    return s;
+  }
+  static_ = std::move(loaded);
+  static_filled_revision_ = ~uint64_t{0};
+  return Status::success();
+}
+
+void Engine::fill_static_vectors() {
+  if (static_filled_revision_ == catalog_.revision()) return;
+  static_filled_revision_ = catalog_.revision();
+  std::vector<PendingVector> pending = vectors_.pending(catalog_);
+  if (pending.empty()) return;
+  std::vector<std::string> names, hashes;
+  std::vector<float> flat;
+  flat.reserve(pending.size() * vectors_.dimensions());
+  for (PendingVector& p : pending) {
+    const std::vector<float> v = static_->embed(p.text).vector;
+    flat.insert(flat.end(), v.begin(), v.end());
+    names.push_back(std::move(p.name));
+    hashes.push_back(std::move(p.hash));
+  }
+  vectors_.store(names, hashes, flat.data(), flat.size());
 }
 
 Result<const Tool*> Engine::describe(std::string_view name, const std::string& session_id) {

@@ -5,6 +5,7 @@
 #include "toolsearch/token_estimator.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
 
 namespace toolsearch {
@@ -225,23 +226,50 @@ std::string JsonEngine::search(const std::string& query, const std::string& opti
     auto request = search_request_from_json(input);
     if (!request.ok()) return fail(request.status());
     if (Status s = check_query(query); !s.ok()) return fail(s);
-    auto hits = engine_.search(query, request.value());
-    if (!hits.ok()) return fail(hits.status());
+    auto found = engine_.retrieve(query, request.value());
+    if (!found.ok()) return fail(found.status());
     std::string out = R"({"ok":true,"value":)";
-    append_search_hits_json(out, hits.value(), engine_.catalog().tools());
+    append_search_hits_json(out, found->hits, engine_.catalog().tools());
+    out += R"(,"strategy":")";
+    out += to_string(found->strategy);
+    out += '"';
+    if (!found->degraded.empty()) {
+      out += R"(,"degraded":)";
+      append_json_string(out, found->degraded);
+    }
     out += '}';
     return out;
   });
 }
 
-std::string JsonEngine::explain(const std::string& query, const std::string& name) {
-  return guarded([&] {
+std::string JsonEngine::explain(const std::string& query, const std::string& name, const std::string& options_json) {
+  return with_json(options_json, [&](const json& input) {
+    auto request = search_request_from_json(input);
+    if (!request.ok()) return fail(request.status());
     if (Status s = check_query(query); !s.ok()) return fail(s);
     long i = engine_.catalog().index_of(name);
     if (i < 0) return fail(Status::error(ErrorCode::NotFound, "no tool named '" + name + "'"));
     auto e = engine_.index()->explain(query, static_cast<size_t>(i));
     if (!e.ok()) return fail(e.status());
-    return ok(explanation_to_json(e.value(), engine_.catalog().tools()[static_cast<size_t>(i)]));
+    json out = explanation_to_json(e.value(), engine_.catalog().tools()[static_cast<size_t>(i)]);
+    // The tool's place in the whole ranking of the requested strategy, leg by leg.
+    SearchRequest whole = request.value();
+    whole.limit = engine_.catalog().size();
+    auto found = engine_.retrieve(query, whole, /*clamp_limit=*/false);
+    if (!found.ok()) return fail(found.status());
+    out["strategy"] = to_string(found->strategy);
+    if (!found->degraded.empty()) out["degraded"] = found->degraded;
+    out["rank"] = nullptr;
+    for (size_t r = 0; r < found->hits.size(); ++r) {
+      const SearchHit& h = found->hits[r];
+      if (h.tool != static_cast<size_t>(i)) continue;
+      out["rank"] = r + 1;
+      out["strategyScore"] = h.score;
+      if (found->strategy == RetrievalStrategy::Hybrid) {
+        out["legs"] = {{"keyword", leg_to_json(h.keyword)}, {"semantic", leg_to_json(h.semantic)}};
+      }
+    }
+    return ok(out);
   });
 }
 
@@ -289,21 +317,101 @@ std::string JsonEngine::close_session(const std::string& id) {
 std::string JsonEngine::assemble(const std::string& request_json) {
   return with_json(request_json, [&](const json& input) {
     std::string session;
-    auto request = assemble_request_from_json(input, session);
+    std::vector<float> vector;
+    auto request = assemble_request_from_json(input, session, &vector);
     if (!request.ok()) return fail(request.status());
-    auto result = engine_.assemble(session, request.value());
+    auto result = engine_.assemble(session, request.value(), vector);
     if (!result.ok()) return fail(result.status());
     return ok(assembly_to_json(result.value()));
   });
 }
 
-std::string JsonEngine::handle_call(const std::string& session, const std::string& call_json) {
+std::string JsonEngine::handle_call(const std::string& session, const std::string& call_json,
+                                    const std::string& vector_json) {
   return with_json(call_json, [&](const json& input) {
     auto call = model_call_from_json(input);
     if (!call.ok()) return fail(call.status());
-    auto outcome = engine_.handle_call(session, call.value());
+    auto vector_input = parse_json(vector_json);
+    if (!vector_input.ok()) return fail(vector_input.status());
+    auto vector = query_vector_from_json(vector_input.value());
+    if (!vector.ok()) return fail(vector.status());
+    auto outcome = engine_.handle_call(session, call.value(), vector.value());
     if (!outcome.ok()) return fail(outcome.status());
     return ok(outcome_to_json(outcome.value()));
+  });
+}
+
+std::string JsonEngine::use_embedder(const std::string& embedder_json) {
+  return with_json(embedder_json, [&](const json& input) {
+    auto id = input.is_object() ? input.find("id") : input.end();
+    auto dims = input.is_object() ? input.find("dimensions") : input.end();
+    if (id == input.end() || !id->is_string() || dims == input.end() || !dims->is_number_integer() ||
+        dims->get<long long>() < 1) {
+      return fail(Status::error(ErrorCode::InvalidArgument,
+                                "an embedder needs a string 'id' and a positive integer 'dimensions'"));
+    }
+    if (Status s = engine_.use_embedder(id->get<std::string>(), static_cast<size_t>(std::min<long long>(
+                                                                     dims->get<long long>(), 1LL << 20)));
+        !s.ok()) {
+      return fail(s);
+    }
+    return ok(json::object());
+  });
+}
+
+std::string JsonEngine::pending_vectors() {
+  return guarded([&] {
+    json out = json::array();
+    for (PendingVector& p : engine_.pending_vectors()) {
+      out.push_back({{"name", std::move(p.name)}, {"text", std::move(p.text)}, {"hash", std::move(p.hash)}});
+    }
+    return ok(out);
+  });
+}
+
+std::string JsonEngine::store_vectors(const std::string& meta_json, const std::string& vectors) {
+  return with_json(meta_json, [&](const json& input) {
+    std::vector<std::string> names, hashes;
+    auto names_it = input.is_object() ? input.find("names") : input.end();
+    auto hashes_it = input.is_object() ? input.find("hashes") : input.end();
+    if (names_it == input.end() || hashes_it == input.end() || !names_it->is_array() || !hashes_it->is_array()) {
+      return fail(Status::error(ErrorCode::InvalidArgument, "vectors need 'names' and 'hashes' arrays"));
+    }
+    for (const json& n : *names_it) {
+      if (!n.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "'names' must hold strings"));
+      names.push_back(n.get<std::string>());
+    }
+    for (const json& h : *hashes_it) {
+      if (!h.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "'hashes' must hold strings"));
+      hashes.push_back(h.get<std::string>());
+    }
+    if (vectors.size() % sizeof(float) != 0) {
+      return fail(Status::error(ErrorCode::InvalidArgument, "vector bytes must be whole float32 values"));
+    }
+    std::vector<float> values(vectors.size() / sizeof(float));
+    std::memcpy(values.data(), vectors.data(), vectors.size());  // wasm and x86 are little-endian
+    if (Status s = engine_.store_vectors(names, hashes, values.data(), values.size()); !s.ok()) return fail(s);
+    return ok({{"stored", names.size()}});
+  });
+}
+
+std::string JsonEngine::load_static_table(const std::string& table) {
+  return guarded([&] {
+    if (Status s = engine_.load_static_table(reinterpret_cast<const uint8_t*>(table.data()), table.size()); !s.ok()) {
+      return fail(s);
+    }
+    return ok({{"dimensions", engine_.vectors().dimensions()}});
+  });
+}
+
+std::string JsonEngine::vector_info() {
+  return guarded([&] {
+    const ToolVectors& v = engine_.vectors();
+    return ok({{"embedder", v.dimensions() ? json(v.embedder_id()) : json(nullptr)},
+               {"dimensions", v.dimensions()},
+               {"static", engine_.has_static_table()},
+               {"vectors", v.coverage(engine_.catalog())},
+               {"tools", engine_.catalog().size()}});
   });
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace toolsearch {
 namespace {
@@ -436,6 +437,41 @@ json explanation_to_json(const Explanation& e, const Tool& tool) {
           {"queryTokens", e.query_tokens}, {"terms", std::move(terms)}, {"expansions", std::move(expansions)}};
 }
 
+namespace {
+
+// {strategy, keywordWeight, semanticWeight, rrfK, depth}: the default strategy and hybrid fusion.
+Status apply_retrieval(const json& value, RetrievalOptions& r) {
+  if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'retrieval' must be an object");
+  for (const auto& [k, v] : value.items()) {
+    if (k == "strategy") {
+      auto s = v.is_string() ? retrieval_strategy_from_string(v.get<std::string>()) : std::nullopt;
+      if (!s || *s == RetrievalStrategy::Regex) {
+        return Status::error(ErrorCode::InvalidConfig,
+                             "'retrieval.strategy' must be \"keyword\", \"semantic\" or \"hybrid\"");
+      }
+      r.strategy = *s;
+    } else if (k == "keywordWeight" || k == "semanticWeight" || k == "rrfK") {
+      double& target = k == "keywordWeight" ? r.hybrid.keyword_weight
+                       : k == "semanticWeight" ? r.hybrid.semantic_weight : r.hybrid.rrf_k;
+      if (Status st = number_field(value, k.c_str(), target); !st.ok()) return st;
+      if (!(target >= 0 && target <= 1000) || (k == "rrfK" && target == 0)) {
+        return Status::error(ErrorCode::InvalidConfig, "'retrieval." + k + "' must be in 0..1000" +
+                                                           (k == "rrfK" ? " and positive" : ""));
+      }
+    } else if (k == "depth") {
+      if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1000) {
+        return Status::error(ErrorCode::InvalidConfig, "'retrieval.depth' must be an integer in 1..1000");
+      }
+      r.hybrid.depth = static_cast<size_t>(v.get<long long>());
+    } else {
+      return unknown_key("retrieval", k, "strategy, keywordWeight, semanticWeight, rrfK, depth");
+    }
+  }
+  return Status::success();
+}
+
+}  // namespace
+
 Result<EngineOptions> engine_options_from_json(const json& j, const EngineOptions& base) {
   if (!j.is_object()) return Status::error(ErrorCode::InvalidConfig, "options must be an object");
   EngineOptions out = base;
@@ -480,8 +516,10 @@ Result<EngineOptions> engine_options_from_json(const json& j, const EngineOption
       if (!(p.b >= 0 && p.b <= 1)) return Status::error(ErrorCode::InvalidConfig, "'bm25.b' must be in 0..1");
     } else if (key == "analysis") {
       if (Status st = apply_analysis(value, out.bm25); !st.ok()) return st;
+    } else if (key == "retrieval") {
+      if (Status st = apply_retrieval(value, out.retrieval); !st.ok()) return st;
     } else {
-      return unknown_key("engine", key, "gate, bm25, analysis, namespacing");
+      return unknown_key("engine", key, "gate, bm25, analysis, retrieval, namespacing");
     }
   }
   return out;
@@ -510,7 +548,32 @@ json engine_options_to_json(const EngineOptions& o) {
             {"stopWords", o.bm25.analyzer.stop_words},
             {"typos", o.bm25.typo_tolerance},
             {"lexicon", std::move(lexicon)}}},
+          {"retrieval",
+           {{"strategy", to_string(o.retrieval.strategy)},
+            {"keywordWeight", o.retrieval.hybrid.keyword_weight},
+            {"semanticWeight", o.retrieval.hybrid.semantic_weight},
+            {"rrfK", o.retrieval.hybrid.rrf_k},
+            {"depth", o.retrieval.hybrid.depth}}},
           {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix" : "none"}};
+}
+
+Result<std::vector<float>> query_vector_from_json(const json& value) {
+  if (value.is_null()) return std::vector<float>{};
+  if (!value.is_array() || value.empty() || value.size() > VectorIndex::kMaxDimensions) {
+    return Status::error(ErrorCode::InvalidArgument, "'vector' must be an array of 1.." +
+                                                         std::to_string(VectorIndex::kMaxDimensions) + " numbers");
+  }
+  std::vector<float> out;
+  out.reserve(value.size());
+  for (const json& x : value) {
+    // JSON has no NaN or Infinity: JS sends them as null, and a float overflow becomes infinite.
+    const float f = x.is_number() ? x.get<float>() : std::numeric_limits<float>::quiet_NaN();
+    if (!std::isfinite(f)) {
+      return Status::error(ErrorCode::InvalidArgument, "'vector' holds a value that is not a finite number");
+    }
+    out.push_back(f);
+  }
+  return out;
 }
 
 Result<SearchRequest> search_request_from_json(const json& o) {
@@ -525,18 +588,33 @@ Result<SearchRequest> search_request_from_json(const json& o) {
     } else if (key == "session") {
       if (!value.is_string()) return Status::error(ErrorCode::InvalidArgument, "'session' must be a string");
       request.session = value.get<std::string>();
-    } else if (key == "deferredOnly") {
-      if (!value.is_boolean()) return Status::error(ErrorCode::InvalidArgument, "'deferredOnly' must be a boolean");
-      request.deferred_only = value.get<bool>();
+    } else if (key == "deferredOnly" || key == "descriptions" || key == "caseSensitive") {
+      if (!value.is_boolean()) return Status::error(ErrorCode::InvalidArgument, "'" + key + "' must be a boolean");
+      (key == "deferredOnly" ? request.deferred_only
+       : key == "descriptions" ? request.regex_descriptions : request.regex_case_sensitive) = value.get<bool>();
+    } else if (key == "strategy") {
+      auto s = value.is_string() ? retrieval_strategy_from_string(value.get<std::string>()) : std::nullopt;
+      if (!s) {
+        return Status::error(ErrorCode::InvalidArgument,
+                             "'strategy' must be \"keyword\", \"semantic\", \"hybrid\" or \"regex\"");
+      }
+      request.strategy = s;
+    } else if (key == "vector") {
+      auto v = query_vector_from_json(value);
+      if (!v.ok()) return v.status();
+      request.vector = std::move(v.value());
     } else {
-      return Status::error(ErrorCode::InvalidArgument, "unknown search option " + quoted_echo(key) + "." +
-                                                           did_you_mean({closest_match(key, {"limit", "session", "deferredOnly"})}));
+      static const std::vector<std::string> keys = {"limit", "session", "deferredOnly", "strategy",
+                                                    "vector", "descriptions", "caseSensitive"};
+      return Status::error(ErrorCode::InvalidArgument,
+                           "unknown search option " + quoted_echo(key) + "." + did_you_mean({closest_match(key, keys)}));
     }
   }
   return request;
 }
 
-Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& session) {
+Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& session,
+                                                   std::vector<float>* query_vector) {
   if (!o.is_object()) return Status::error(ErrorCode::InvalidArgument, "the assemble request must be an object");
   AssembleRequest request;
   auto bad = [](const std::string& key, const char* expected) {
@@ -553,12 +631,16 @@ Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& s
     } else if (key == "userMessage") {
       if (!value.is_string()) return bad(key, "a string");
       request.user_message = value.get<std::string>();
+    } else if (key == "vector" && query_vector != nullptr) {
+      auto v = query_vector_from_json(value);
+      if (!v.ok()) return v.status();
+      *query_vector = std::move(v.value());
     } else if (key == "mode") {
       auto mode = value.is_string() ? assembly_mode_from_string(value.get<std::string>()) : std::nullopt;
       if (!mode) return bad(key, "\"bridge\", \"preselect\" or \"preselect+bridge\"");
       request.mode = *mode;
     } else {
-      static const std::vector<std::string> keys = {"session", "contextWindow", "mode", "userMessage", "topK"};
+      static const std::vector<std::string> keys = {"session", "contextWindow", "mode", "userMessage", "topK", "vector"};
       return Status::error(ErrorCode::InvalidArgument,
                            "unknown assemble option " + quoted_echo(key) + "." + did_you_mean({closest_match(key, keys)}));
     }
@@ -577,6 +659,27 @@ Result<ModelToolCall> model_call_from_json(const json& o) {
   auto args = o.find("arguments");
   call.arguments = args == o.end() ? json(nullptr) : *args;
   return call;
+}
+
+namespace {
+
+void append_leg_json(std::string& out, const LegRank& leg) {
+  if (leg.rank == 0) {
+    out += "null";
+    return;
+  }
+  out += R"({"rank":)";
+  out += std::to_string(leg.rank);
+  out += R"(,"score":)";
+  append_json_number(out, leg.score);
+  out += '}';
+}
+
+}  // namespace
+
+json leg_to_json(const LegRank& leg) {
+  if (leg.rank == 0) return nullptr;
+  return {{"rank", leg.rank}, {"score", leg.score}};
 }
 
 void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools) {
@@ -599,6 +702,13 @@ void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hit
     append_json_string(out, t.description);
     out += R"(,"required":)";
     append_json_string_array(out, required_params(t.input_schema));
+    if (h.keyword.rank != 0 || h.semantic.rank != 0) {
+      out += R"(,"legs":{"keyword":)";
+      append_leg_json(out, h.keyword);
+      out += R"(,"semantic":)";
+      append_leg_json(out, h.semantic);
+      out += '}';
+    }
     out += '}';
   }
   out += ']';

@@ -8,18 +8,8 @@
 
 namespace toolsearch {
 
-Bm25Strategy::Bm25Strategy(std::shared_ptr<const SearchIndex> index) : index_(std::move(index)) {}
-
-std::vector<RankedTool> Bm25Strategy::rank(std::string_view query, const ToolFilter& filter, size_t depth) const {
-  std::vector<RankedTool> out;
-  if (!index_) return out;
-  for (const SearchHit& hit : index_->search(query, depth, filter)) {
-    out.push_back({hit.tool, hit.score, hit.kind == MatchKind::Exact});
-  }
-  return out;
-}
-
-std::vector<RankedTool> fuse_rrf(const std::vector<std::vector<RankedTool>>& lists, double k, size_t limit) {
+std::vector<RankedTool> fuse_rrf(const std::vector<std::vector<RankedTool>>& lists, double k, size_t limit,
+                                 const std::vector<double>& weights) {
   if (!(k > 0) || !std::isfinite(k)) k = 60.0;
   struct Fused {
     size_t tool;
@@ -32,6 +22,7 @@ std::vector<RankedTool> fuse_rrf(const std::vector<std::vector<RankedTool>>& lis
   std::unordered_map<size_t, size_t> slot;  // tool -> position in `fused` (never iterated)
   for (size_t l = 0; l < lists.size(); ++l) {
     const std::vector<RankedTool>& list = lists[l];
+    const double w = l < weights.size() ? weights[l] : 1.0;
     for (size_t r = 0; r < list.size(); ++r) {
       const RankedTool& item = list[r];
       auto [it, inserted] = slot.emplace(item.tool, fused.size());
@@ -41,7 +32,7 @@ std::vector<RankedTool> fuse_rrf(const std::vector<std::vector<RankedTool>>& lis
       if (f.last_list == l) continue;
       f.last_list = l;
       const size_t rank = r + 1;
-      f.score += 1.0 / (k + static_cast<double>(rank));
+      f.score += w / (k + static_cast<double>(rank));
       f.best_rank = std::min(f.best_rank, rank);
     }
   }

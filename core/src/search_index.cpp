@@ -21,6 +21,8 @@ const char* to_string(MatchKind kind) {
     case MatchKind::Exact: return "exact";
     case MatchKind::Bm25: return "bm25";
     case MatchKind::Substring: return "substring";
+    case MatchKind::Semantic: return "semantic";
+    case MatchKind::Regex: return "regex";
   }
   return "bm25";
 }
@@ -538,7 +540,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     return better({scores[a.tool], a.tool}, {scores[b.tool], b.tool});
   });
   if (exact.size() > limit) exact.resize(limit);
-  for (const ExactMatch& e : exact) hits.push_back({e.tool, scores[e.tool], MatchKind::Exact, false});
+  for (const ExactMatch& e : exact) hits.push_back({e.tool, scores[e.tool], MatchKind::Exact, false, {}, {}});
 
   // Bounded heap of the best BM25 hits; its front is the worst kept.
   const size_t room = limit - hits.size();
@@ -556,7 +558,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   const double best_score = heap.empty() ? 0.0 : heap.front().score;
   double top_score = best_score;
   for (const SearchHit& h : hits) top_score = std::max(top_score, h.score);
-  for (const Ranked& r : heap) hits.push_back({r.tool, r.score, MatchKind::Bm25, r.score < kWeakFraction * top_score});
+  for (const Ranked& r : heap) hits.push_back({r.tool, r.score, MatchKind::Bm25, r.score < kWeakFraction * top_score, {}, {}});
 
   if (!any_positive && hits.size() < limit) {
     // Literal fallback on names, for queries BM25 cannot see (fragments such as "gith",
@@ -570,7 +572,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     std::sort(near.begin(), near.end(), better);
     for (const Ranked& r : near) {
       if (hits.size() >= limit) break;
-      hits.push_back({r.tool, 0.0, MatchKind::Substring, true});
+      hits.push_back({r.tool, 0.0, MatchKind::Substring, true, {}, {}});
     }
   }
   return hits;

@@ -12,14 +12,14 @@
 
 namespace toolsearch {
 
-namespace {
-
 bool all_finite(const float* v, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (!std::isfinite(v[i])) return false;
   }
   return true;
 }
+
+namespace {
 
 // Best first, then smaller id: the order search() returns and the heap keeps.
 bool better(const VectorHit& a, const VectorHit& b) {
@@ -98,6 +98,11 @@ Status VectorIndex::add(const float* values, size_t count) {
     scales_.push_back(quantize_unit_int8(values + r * dims_, dims_, codes_.data() + first + r * dims_));
   }
   return Status::success();
+}
+
+void VectorIndex::add_quantized(const int8_t* codes, float scale) {
+  codes_.insert(codes_.end(), codes, codes + dims_);
+  scales_.push_back(scale);
 }
 
 Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& query, size_t k,

@@ -51,6 +51,13 @@ async function main() {
   const sources = (await readdir(SRC)).filter((f) => f.endsWith('.js') && !f.endsWith('.d.js'));
   for (const file of sources) await copyFile(path.join(SRC, file), path.join(DIST, file));
   await writeFile(path.join(DIST, 'errors.js'), await withErrorCodes('errors.js', errorCodeTypedef(errorCodes)));
+  // The embedder adapters (subpath ./embedders) and the static embedding table (an optional
+  // asset: the package ships it, nothing loads it unless the host calls loadStaticTable).
+  await mkdir(path.join(DIST, 'embedders'), { recursive: true });
+  for (const file of (await readdir(path.join(SRC, 'embedders'))).filter((f) => f.endsWith('.js'))) {
+    await copyFile(path.join(SRC, 'embedders', file), path.join(DIST, 'embedders', file));
+  }
+  await copyFile(path.join(SRC, '..', 'assets', 'static-embeddings.tsse'), path.join(DIST, 'static-embeddings.tsse'));
   await chmod(path.join(DIST, 'cli.js'), 0o755);
 
   // CommonJS for `require`: import.meta.url becomes this file's URL, so the Node loader finds

@@ -17,7 +17,7 @@ Commands:
   explain <query> <name>    why a tool scores what it scores, term by term
   describe <name>           the full definition of one tool
   plan                      what the model sees for a context window: visible vs deferred
-  eval --queries FILE       recall@1/5/10, nDCG@10 and MRR@10 over a query set
+  eval --queries FILE       recall@1/5/10, nDCG@10, MRR@10 and all@10 over a query set
 
 Options:
   --catalog FILE            catalog.jsonl, an MCP tools/list result ({tools:[...]}), an OpenAI
@@ -29,6 +29,13 @@ Options:
                             with a warning on stderr)
   --json                    machine-readable output
   --limit N                 search: number of hits (default 5)
+  --strategy S              search, explain, eval: keyword (default), semantic, hybrid, or
+                            regex (the query is a pattern over names)
+  --embedder NAME           the semantic leg for semantic/hybrid: "static" (the package's
+                            static table, in the engine), "use-lite" (Universal Sentence
+                            Encoder, needs the @energetic-ai packages) or "openai" (any
+                            OpenAI-compatible /embeddings: OPENAI_BASE_URL, OPENAI_API_KEY,
+                            TOOL_SEARCH_EMBED_MODEL)
   --context-window N        plan: the model's context window in tokens (default 200000)
   --mode MODE               plan: bridge | preselect | preselect+bridge (default bridge)
   --message TEXT            plan: the user's message (ranks tools in preselect modes)
@@ -44,6 +51,8 @@ const OPTIONS = /** @type {const} */ ({
   strict: { type: 'boolean' },
   json: { type: 'boolean' },
   limit: { type: 'string' },
+  strategy: { type: 'string' },
+  embedder: { type: 'string' },
   'context-window': { type: 'string' },
   mode: { type: 'string' },
   message: { type: 'string' },
@@ -105,8 +114,9 @@ const COMMANDS = {
   async search(args, values) {
     if (args.length === 0) throw new UsageError('search needs a query');
     const limit = intOption(values, 'limit');
-    await withEngine(values, (ts) => {
-      const hits = ts.search(args.join(' '), limit === undefined ? {} : { limit });
+    await withEngine(values, async (ts) => {
+      const hits = await ts.searchAsync(args.join(' '), { ...strategyOption(values), ...(limit === undefined ? {} : { limit }) });
+      if (hits.degraded) process.stderr.write(`tool-search: warning: ran as keyword: ${hits.degraded}\n`);
       if (values.json) return printJson(hits);
       if (hits.length === 0) return print('no match');
       const width = Math.max(...hits.map((h) => h.name.length));
@@ -119,10 +129,21 @@ const COMMANDS = {
 
   async explain(args, values) {
     if (args.length !== 2) throw new UsageError('explain needs a query and a tool name (quote a query of several words)');
-    await withEngine(values, (ts) => {
-      const e = ts.explain(args[0], args[1]);
+    await withEngine(values, async (ts) => {
+      const options = strategyOption(values);
+      if (ts.embedder && options.strategy && options.strategy !== 'keyword' && options.strategy !== 'regex') {
+        await ts.embedTools();
+        const [vector] = await ts.embedder.embed([args[0]]);
+        options.vector = vector;
+      }
+      const e = ts.explain(args[0], args[1], options);
       if (values.json) return printJson(e);
       print(`${e.name}: score ${e.score.toFixed(4)} (${e.match})`);
+      print(`${e.strategy}: rank ${e.rank ?? '-'}${e.strategyScore === undefined ? '' : `, score ${e.strategyScore.toFixed(4)}`}`);
+      if (e.legs) {
+        const leg = (/** @type {any} */ l) => (l ? `rank ${l.rank}, score ${l.score.toFixed(4)}` : 'not in its top');
+        print(`  keyword leg: ${leg(e.legs.keyword)}; semantic leg: ${leg(e.legs.semantic)}`);
+      }
       print(`query tokens: ${e.queryTokens.join(' ') || '(none)'}`);
       if (e.terms.length === 0) return print('no matching terms');
       print('term                 field               idf      tf   weight   lengthNorm    score');
@@ -173,9 +194,14 @@ const COMMANDS = {
       /** @type {Map<string, import('./metrics.js').QueryScores[]>} */
       const bySubset = new Map();
       let totalMs = 0;
-      for (const q of queries) {
+      const options = strategyOption(values);
+      // A host embedder embeds the tools once and the queries in batches, before timing.
+      const vectors = ts.embedder && options.strategy !== 'keyword' && options.strategy !== 'regex'
+        ? await embedAll(ts, queries.map((q) => q.query))
+        : undefined;
+      for (const [i, q] of queries.entries()) {
         const start = performance.now();
-        const ranked = ts.search(q.query, { limit: 10 }).map((h) => h.name);
+        const ranked = ts.search(q.query, { ...options, limit: 10, ...(vectors ? { vector: vectors[i] } : {}) }).map((h) => h.name);
         const ms = performance.now() - start;
         totalMs += ms;
         const s = scoreQuery(ranked, q.gold);
@@ -193,6 +219,9 @@ const COMMANDS = {
             'recall@10': m.recall10,
             'ndcg@10': m.ndcg10,
             'mrr@10': m.mrr10,
+            'all@10': m.all10,
+            strategy: options.strategy ?? 'keyword',
+            embedder: values.embedder ?? null,
             queries: m.queries,
           },
           false,
@@ -219,7 +248,9 @@ async function withEngine(values, body) {
   }
   const tools = await loadCatalog(values.catalog);
   const namespacing = values.namespacing ?? (hasNameCollision(tools) ? 'prefix' : 'none');
-  const ts = await createToolSearch({ config: { namespacing } });
+  const embedder = await embedderOption(values);
+  const ts = await createToolSearch({ config: { namespacing }, ...(embedder.host ? { embedder: embedder.host } : {}) });
+  if (embedder.table) ts.loadStaticTable(embedder.table);
   try {
     if (values.strict) ts.add(/** @type {any} */ (tools));
     else warnSkipped(ts.add(/** @type {any} */ (tools), { onInvalid: 'skip' }).rejected);
@@ -227,6 +258,61 @@ async function withEngine(values, body) {
   } finally {
     ts.dispose();
   }
+}
+
+/**
+ * The --strategy option as search options (none when absent).
+ * @param {Values} values
+ * @returns {{strategy?: 'keyword' | 'semantic' | 'hybrid' | 'regex', vector?: ArrayLike<number>}}
+ */
+function strategyOption(values) {
+  const s = values.strategy;
+  if (s === undefined) return {};
+  if (!['keyword', 'semantic', 'hybrid', 'regex'].includes(s)) {
+    throw new UsageError(`--strategy must be keyword, semantic, hybrid or regex (got "${s}")`);
+  }
+  if ((s === 'semantic' || s === 'hybrid') && values.embedder === undefined) {
+    throw new UsageError(`--strategy ${s} needs --embedder (static, use-lite or openai)`);
+  }
+  return { strategy: /** @type {any} */ (s) };
+}
+
+/**
+ * The --embedder option: a static table for the engine, or a host embedder.
+ * @param {Values} values
+ * @returns {Promise<{table?: Uint8Array, host?: import('./index.js').Embedder}>}
+ */
+async function embedderOption(values) {
+  switch (values.embedder) {
+    case undefined:
+      return {};
+    case 'static':
+      return { table: await readFile(new URL('./static-embeddings.tsse', import.meta.url)) };
+    case 'use-lite':
+      return { host: (await import('./embedders/use-lite.js')).useLiteEmbedder() };
+    case 'openai': {
+      const model = process.env.TOOL_SEARCH_EMBED_MODEL;
+      if (!model) throw new UsageError('--embedder openai needs TOOL_SEARCH_EMBED_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY)');
+      const { openAIEmbedder } = await import('./embedders/openai.js');
+      return { host: openAIEmbedder({ model, baseURL: process.env.OPENAI_BASE_URL, apiKey: process.env.OPENAI_API_KEY }) };
+    }
+    default:
+      throw new UsageError(`--embedder must be static, use-lite or openai (got "${values.embedder}")`);
+  }
+}
+
+/**
+ * Embeds the catalog's tools, then `texts` in batches, with the engine's host embedder.
+ * @param {import('./tool-search.js').ToolSearch} ts
+ * @param {string[]} texts
+ */
+async function embedAll(ts, texts) {
+  await ts.embedTools();
+  const embedder = /** @type {import('./index.js').Embedder} */ (ts.embedder);
+  /** @type {ArrayLike<number>[]} */
+  const out = [];
+  for (let i = 0; i < texts.length; i += 64) out.push(...(await embedder.embed(texts.slice(i, i + 64))));
+  return out;
 }
 
 /**

@@ -177,10 +177,28 @@ export interface AnalysisConfig {
   lexicon?: Record<string, string>;
 }
 
+/** Which ranking search(), the bridge's tool_search and pre-selection use, and hybrid fusion. */
+export interface RetrievalConfig {
+  /**
+   * Default `'keyword'` (BM25). `'semantic'` and `'hybrid'` need an embedder (createToolSearch's
+   * `embedder`, with the *Async methods) or a static table (loadStaticTable).
+   */
+  strategy?: 'keyword' | 'semantic' | 'hybrid';
+  /** Hybrid RRF weight of the keyword leg. Default 1. */
+  keywordWeight?: number;
+  /** Hybrid RRF weight of the semantic leg. Default 0.5. */
+  semanticWeight?: number;
+  /** RRF constant k in w / (k + rank). Default 60. */
+  rrfK?: number;
+  /** Candidates taken from each leg before fusion. Default 50. */
+  depth?: number;
+}
+
 export interface ToolSearchConfig {
   gate?: GateConfig;
   bm25?: Bm25Config;
   analysis?: AnalysisConfig;
+  retrieval?: RetrievalConfig;
   /** `'prefix'` names MCP tools `mcp_<server>_<tool>`; `'none'` (default) makes collisions errors. */
   namespacing?: 'none' | 'prefix';
 }
@@ -190,7 +208,33 @@ export interface EffectiveConfig {
   gate: Required<Omit<GateConfig, 'enabled'>> & { enabled: 'off' | 'auto' | 'on' };
   bm25: { k1: number; b: number; weights: Required<NonNullable<Bm25Config['weights']>> };
   analysis: { stemmer: 'light' | 'none'; stopWords: boolean; typos: boolean; lexicon: Record<string, string> };
+  retrieval: Required<RetrievalConfig>;
   namespacing: 'none' | 'prefix';
+}
+
+/**
+ * A host embedder (see `tool-search-wasm/embedders` for OpenAI-compatible, Workers AI,
+ * transformers.js and USE-lite adapters).
+ */
+export interface Embedder {
+  /** Stable model id: part of the vector cache key. */
+  id: string;
+  /** Vector length, 1..4096. */
+  dimensions: number;
+  /** One vector per text, in order. */
+  embed(texts: string[]): Promise<ArrayLike<number>[]>;
+}
+
+/** What the semantic leg holds. */
+export interface VectorInfo {
+  /** The embedder's id (`static:<hash>` for a static table), or null. */
+  embedder: string | null;
+  dimensions: number;
+  /** True when a static table is loaded. */
+  static: boolean;
+  /** Catalog tools with a vector for their current text. */
+  vectors: number;
+  tools: number;
 }
 
 /**
@@ -209,6 +253,10 @@ export type WasmSource =
 export interface CreateToolSearchOptions {
   wasm?: WasmSource;
   config?: ToolSearchConfig;
+  /** Embeds tools and queries for the semantic and hybrid strategies (the *Async methods). */
+  embedder?: Embedder;
+  /** Time one embed() call may take before it counts as failed (TIMEOUT). Default 10000 ms. */
+  embedderTimeoutMs?: number;
 }
 
 export interface SearchOptions {
@@ -218,18 +266,39 @@ export interface SearchOptions {
   session?: Session | string;
   /** Skip core tools. Default false. */
   deferredOnly?: boolean;
+  /** Default: the configured retrieval.strategy (`'keyword'`). `'regex'` reads the query as a pattern. */
+  strategy?: 'keyword' | 'semantic' | 'hybrid' | 'regex';
+  /** The query's embedding, for semantic and hybrid (finite numbers, the embedder's dimensions). */
+  vector?: ArrayLike<number>;
+  /** Regex: also match descriptions. Default false (names only). */
+  descriptions?: boolean;
+  /** Regex: match case. Default false. */
+  caseSensitive?: boolean;
+}
+
+/** A hit's rank (1-based) and score in one leg of a hybrid search. */
+export interface LegRank {
+  rank: number;
+  score: number;
 }
 
 export interface SearchHit {
   name: string;
+  /** BM25 score, cosine (semantic), fused RRF score (hybrid) or 1 (regex). */
   score: number;
-  /** `exact`: the query is the tool's name; `substring`: fallback when BM25 found nothing. */
-  match: 'exact' | 'bm25' | 'substring';
   /**
-   * Low confidence: a substring fallback, or a score under 20% of the best hit's. Shown here;
-   * the bridge's `tool_search` leaves weak hits out and tells the model nothing matched.
+   * `exact`: the query is the tool's name; `substring`: fallback when BM25 found nothing;
+   * `semantic`: found by the semantic leg alone; `regex`: the pattern matched.
+   */
+  match: 'exact' | 'bm25' | 'substring' | 'semantic' | 'regex';
+  /**
+   * Low confidence: a substring fallback, a BM25 score under 20% of the best hit's, or a cosine
+   * under 60% of the best (hybrid: weak in every leg that found it). Shown here; the bridge's
+   * `tool_search` leaves weak hits out and tells the model nothing matched.
    */
   weak: boolean;
+  /** Hybrid only: each leg's rank and score (null where the leg did not return the tool). */
+  legs?: { keyword: LegRank | null; semantic: LegRank | null };
   source: ToolSource;
   /** The MCP server, or null. */
   server: string | null;
@@ -250,9 +319,25 @@ export interface ExplanationTerm {
   score: number;
 }
 
+/** The hits, best first, with the strategy that ran. */
+export interface SearchResults extends Array<SearchHit> {
+  strategy: 'keyword' | 'semantic' | 'hybrid' | 'regex';
+  /** Set when a semantic or hybrid search ran as keyword: why (no embedder, embedder failure, ...). */
+  degraded?: string;
+}
+
 export interface Explanation {
   name: string;
   match: 'exact' | 'bm25' | 'substring';
+  /** The strategy ranked (options.strategy or the configured one) and the tool's place in it. */
+  strategy: 'keyword' | 'semantic' | 'hybrid' | 'regex';
+  /** 1-based rank in that strategy's ranking of the whole catalog, or null when not ranked. */
+  rank: number | null;
+  /** The tool's score in that ranking (BM25, cosine, fused RRF or 1). */
+  strategyScore?: number;
+  /** Hybrid: each leg's rank and score. */
+  legs?: { keyword: LegRank | null; semantic: LegRank | null };
+  degraded?: string;
   score: number;
   queryTokens: string[];
   terms: ExplanationTerm[];
@@ -277,6 +362,8 @@ export interface AssembleOptions {
   mode?: 'bridge' | 'preselect' | 'preselect+bridge';
   /** The user's message (pre-selection ranks tools for it). */
   userMessage?: string;
+  /** The user message's embedding, for semantic or hybrid pre-selection (assembleAsync sets it). */
+  vector?: ArrayLike<number>;
   /** Tools injected in pre-selection modes. Default gate.preselectTopK. */
   topK?: number;
   session?: Session | string;
@@ -381,7 +468,7 @@ export declare class Session implements Disposable {
   readonly id: string;
   /** True after close() or after the owner was disposed. */
   readonly closed: boolean;
-  search(query: string, options?: Omit<SearchOptions, 'session'>): SearchHit[];
+  search(query: string, options?: Omit<SearchOptions, 'session'>): SearchResults;
   describe(name: string): ToolDescription;
   suggest(name: string): string[];
   assemble(options?: Omit<AssembleOptions, 'session'>): Assembly;
@@ -428,14 +515,28 @@ export declare class ToolSearch implements Disposable {
   readonly fingerprint: string;
   readonly coreVersion: string;
   readonly disposed: boolean;
-  search(query: string, options?: SearchOptions): SearchHit[];
-  explain(query: string, name: string): Explanation;
+  /** Ranks with the configured strategy or `options.strategy` (see SearchResults.degraded). */
+  search(query: string, options?: SearchOptions): SearchResults;
+  /** search() with the query embedded by the embedder (semantic, hybrid); degrades to keyword. */
+  searchAsync(query: string, options?: SearchOptions): Promise<SearchResults>;
+  explain(query: string, name: string, options?: SearchOptions): Explanation;
+  /** The embedder given to createToolSearch, if any. */
+  readonly embedder: Embedder | undefined;
+  /** Embeds tools that have no vector for their current text. Throws TIMEOUT / EMBEDDER_FAILED. */
+  embedTools(): Promise<{ embedded: number; pending: number }>;
+  /** Loads a static embedding table: semantic and hybrid then run synchronously, in the engine. */
+  loadStaticTable(table: Uint8Array | ArrayBuffer): { dimensions: number };
+  readonly vectorInfo: VectorInfo;
   /** Throws NOT_FOUND (with `suggestions`) for unknown or out-of-scope names. */
   describe(name: string, options?: { session?: Session | string }): ToolDescription;
   suggest(name: string, options?: { session?: Session | string }): string[];
   session(scope?: Scope): Session;
   assemble(options?: AssembleOptions): Assembly;
+  /** assemble() with the user message embedded first (semantic or hybrid pre-selection). */
+  assembleAsync(options?: AssembleOptions): Promise<Assembly & { degraded?: string }>;
   handleCall(call: ToolCallInput, options?: { session?: Session | string }): CallResolution;
+  /** handleCall() with a tool_search query embedded first (semantic or hybrid). */
+  handleCallAsync(call: ToolCallInput, options?: { session?: Session | string }): Promise<CallResolution>;
   /** The real call behind a tool_call / direct call, or null for search, describe and refusals. */
   unwrap(
     call: ToolCallInput,

@@ -47,6 +47,16 @@ const MAX_BOUNDARY_LENGTH = 64 * 1024 * 1024;
  * @param {string} text
  */
 export function decodeEnvelope(text) {
+  return openEnvelope(text).value;
+}
+
+/**
+ * The whole success envelope (its value and any siblings, such as a search's strategy), or
+ * the ToolSearchError it carries.
+ * @param {string} text
+ * @returns {any}
+ */
+export function openEnvelope(text) {
   /** @type {any} */
   let envelope;
   try {
@@ -54,7 +64,7 @@ export function decodeEnvelope(text) {
   } catch (cause) {
     throw new ToolSearchError('INTERNAL', 'the core returned text that is not JSON', { cause });
   }
-  if (envelope && envelope.ok === true) return envelope.value;
+  if (envelope && envelope.ok === true) return envelope;
   const error = (envelope && envelope.error) || {};
   throw new ToolSearchError(
     typeof error.code === 'string' ? error.code : 'INTERNAL',

@@ -4,10 +4,41 @@
 
 import { ToolSearchError, invalidArgument } from './errors.js';
 import { isPlainObject, normalizeCall, normalizeTool, normalizeTools } from './normalize.js';
-import { boundaryJson, boundaryString, decodeEnvelope } from './raw.js';
+import { boundaryJson, boundaryString, openEnvelope } from './raw.js';
+import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
 
 /** `Symbol.dispose` where the runtime has it (Node >= 18.18/20.4, recent browsers). */
 const disposeSymbol = /** @type {symbol} */ (/** @type {any} */ (Symbol).dispose ?? Symbol.for('Symbol.dispose'));
+
+const STRATEGIES = ['keyword', 'semantic', 'hybrid', 'regex'];
+
+/**
+ * A query vector as the core takes it: finite numbers (NaN and Infinity are refused here,
+ * since JSON would turn them into null).
+ * @param {unknown} v
+ * @param {string} what
+ * @returns {number[]}
+ */
+function queryVector(v, what) {
+  const ok = (Array.isArray(v) || v instanceof Float32Array || v instanceof Float64Array) && v.length > 0 && v.length <= 4096;
+  if (!ok) throw invalidArgument(what, 'an array or Float32Array of 1..4096 numbers', v);
+  const out = Array.from(/** @type {ArrayLike<unknown>} */ (v), Number);
+  if (!out.every(Number.isFinite)) throw invalidArgument(what, 'finite numbers (no NaN or Infinity)', v);
+  return out;
+}
+
+/**
+ * The hits array of a search envelope, carrying `strategy` (what ran) and, when a semantic or
+ * hybrid search ran as keyword, `degraded` (why).
+ * @param {any} envelope
+ * @returns {import('./index.js').SearchResults}
+ */
+function searchResults(envelope) {
+  const hits = envelope.value;
+  hits.strategy = envelope.strategy;
+  if (envelope.degraded) hits.degraded = envelope.degraded;
+  return hits;
+}
 
 /** Only createToolSearch() may construct a ToolSearch. */
 const CONSTRUCT = Symbol('ToolSearch.construct');
@@ -50,8 +81,13 @@ export function makeCreateToolSearch(loadModule) {
     if (options.config !== undefined && !isPlainObject(options.config)) {
       throw invalidArgument('options.config', 'an object', options.config);
     }
+    const embedder = options.embedder === undefined ? undefined : checkEmbedder(options.embedder);
+    const timeoutMs = options.embedderTimeoutMs ?? DEFAULT_EMBEDDER_TIMEOUT_MS;
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      throw invalidArgument('options.embedderTimeoutMs', 'a positive number of milliseconds', timeoutMs);
+    }
     const module = await loadModule(options.wasm);
-    return new ToolSearch(CONSTRUCT, module, options.config);
+    return new ToolSearch(CONSTRUCT, module, options.config, embedder, timeoutMs);
   };
 }
 
@@ -61,23 +97,32 @@ export class ToolSearch {
   /** @type {any} */ #module;
   #token = {};
   #disposed = false;
+  /** @type {import('./index.js').Embedder | undefined} */ #embedder;
+  #embedderTimeoutMs = DEFAULT_EMBEDDER_TIMEOUT_MS;
+  /** The configured default strategy (retrieval.strategy). */
+  #strategy = 'keyword';
 
   /**
    * @param {symbol} key
    * @param {any} module
    * @param {object | undefined} config
+   * @param {import('./index.js').Embedder} [embedder]
+   * @param {number} [embedderTimeoutMs]
    */
-  constructor(key, module, config) {
+  constructor(key, module, config, embedder, embedderTimeoutMs = DEFAULT_EMBEDDER_TIMEOUT_MS) {
     if (key !== CONSTRUCT) throw new TypeError('tool-search: use `await createToolSearch()` to create a ToolSearch');
     this.#module = module;
     this.#engine = new module.Engine('{}');
-    if (config !== undefined) {
-      try {
-        this.configure(config);
-      } catch (error) {
-        this.#engine.delete();
-        throw error;
+    try {
+      if (config !== undefined) this.configure(config);
+      if (embedder) {
+        this.#embedder = embedder;
+        this.#embedderTimeoutMs = embedderTimeoutMs;
+        if (embedder.dimensions !== undefined) this.#register(embedder.dimensions);
       }
+    } catch (error) {
+      this.#engine.delete();
+      throw error;
     }
     finalizer?.register(this, this.#engine, this.#token);
   }
@@ -216,41 +261,120 @@ export class ToolSearch {
   // ---- retrieval -----------------------------------------------------------------------------
 
   /**
-   * Ranks tools for a query (BM25; an exact name always ranks first).
-   * @param {string} query
+   * Ranks tools for a query with the configured strategy (default keyword: BM25, an exact
+   * name always first) or `options.strategy`. Semantic and hybrid need a query vector
+   * (`options.vector`) or a loaded static table; without one they run as keyword and the
+   * result's `degraded` says why. Use searchAsync() to have the embedder embed the query.
+   * @param {string} query  for `strategy: 'regex'`, the pattern
    * @param {import('./index.js').SearchOptions} [options]
-   * @returns {import('./index.js').SearchHit[]}
+   * @returns {import('./index.js').SearchResults}
    */
   search(query, options = {}) {
     boundaryString(query, 'search(query)');
-    if (!isPlainObject(options)) throw invalidArgument('search(query, options)', 'an object', options);
-    /** @type {Record<string, unknown>} */
-    const request = {};
-    if (options.limit !== undefined) {
-      if (typeof options.limit !== 'number') throw invalidArgument('search options.limit', 'a number', options.limit);
-      request.limit = options.limit;
-    }
-    if (options.deferredOnly !== undefined) {
-      if (typeof options.deferredOnly !== 'boolean') {
-        throw invalidArgument('search options.deferredOnly', 'a boolean', options.deferredOnly);
-      }
-      request.deferredOnly = options.deferredOnly;
-    }
-    const session = this.#sessionId(options.session, 'search options.session');
-    if (session) request.session = session;
-    return this.#call('search', query, boundaryJson(request, 'search(options)'));
+    const request = this.#searchRequest(options, 'search');
+    const envelope = this.#open('search', query, boundaryJson(request, 'search(options)'));
+    return searchResults(envelope);
   }
 
   /**
-   * Why a tool scores what it scores for a query, term by term.
+   * search() with the query embedded by the engine's embedder first (semantic and hybrid).
+   * The embedder catches up on tools it has not embedded yet (cached by text hash). If the
+   * embedder throws, hangs past `embedderTimeoutMs` or returns bad vectors, the search runs as
+   * keyword and `degraded` states the reason: never a silent empty result.
+   * @param {string} query
+   * @param {import('./index.js').SearchOptions} [options]
+   * @returns {Promise<import('./index.js').SearchResults>}
+   */
+  async searchAsync(query, options = {}) {
+    boundaryString(query, 'searchAsync(query)');
+    const request = this.#searchRequest(options, 'searchAsync');
+    const strategy = /** @type {string} */ (request.strategy ?? this.#strategy);
+    const degraded = await this.#embedInto(request, strategy, query);
+    const envelope = this.#open('search', query, boundaryJson(request, 'searchAsync(options)'));
+    if (degraded) envelope.degraded = degraded;
+    return searchResults(envelope);
+  }
+
+  /**
+   * Why a tool scores what it scores for a query: BM25 term by term, and its rank in the
+   * ranking of `options.strategy` (hybrid: each leg's rank and score, and the fused score).
    * @param {string} query
    * @param {string} name
+   * @param {import('./index.js').SearchOptions} [options]  strategy, vector, session
    * @returns {import('./index.js').Explanation}
    */
-  explain(query, name) {
+  explain(query, name, options = {}) {
     boundaryString(query, 'explain(query)');
     boundaryString(name, 'explain(query, name)');
-    return this.#call('explain', query, name);
+    const request = this.#searchRequest(options, 'explain');
+    return this.#call('explain', query, name, boundaryJson(request, 'explain(options)'));
+  }
+
+  // ---- the semantic leg ----------------------------------------------------------------------
+
+  /** The host embedder given to createToolSearch, if any. */
+  get embedder() {
+    return this.#embedder;
+  }
+
+  /**
+   * Embeds every tool that has no vector for the current text (new tools, changed
+   * descriptions); unchanged tools are never embedded again. searchAsync, assembleAsync and
+   * handleCallAsync call this first. Throws TIMEOUT or EMBEDDER_FAILED; vectors of earlier
+   * batches are kept.
+   * @returns {Promise<{embedded: number, pending: number}>}
+   */
+  async embedTools() {
+    const embedder = this.#embedder;
+    if (!embedder) return { embedded: 0, pending: 0 };
+    if (this.#registeredDims === undefined) {
+      // Dimensions unknown until the embedder answers once (e.g. an OpenAI-compatible server).
+      const probe = await embedTexts(embedder, ['tool'], this.#embedderTimeoutMs);
+      this.#register(probe.length);
+    }
+    return catchUpToolVectors((m, ...a) => this.#call(m, ...a), this.#sized(embedder), this.#embedderTimeoutMs);
+  }
+
+  /** @type {number | undefined} */ #registeredDims;
+
+  /**
+   * The embedder with the dimensions the engine registered (a class instance keeps its methods).
+   * @param {import('./index.js').Embedder} embedder
+   */
+  #sized(embedder) {
+    return { id: embedder.id, dimensions: this.#registeredDims, embed: (/** @type {string[]} */ t) => embedder.embed(t) };
+  }
+
+  /** Tells the engine which embedder's vectors it stores. @param {number} dimensions */
+  #register(dimensions) {
+    this.#call('useEmbedder', JSON.stringify({ id: /** @type {any} */ (this.#embedder).id, dimensions }));
+    this.#registeredDims = dimensions;
+  }
+
+  /**
+   * Loads a static embedding table (the `tool-search-wasm/static-embeddings.tsse` asset, or one
+   * built by scripts/distill-static-table.mjs): tools and queries are then embedded inside the
+   * engine in microseconds, so semantic and hybrid work synchronously, with no model and no
+   * network. Replaces a host embedder. Malformed bytes throw INVALID_ARGUMENT.
+   * @param {Uint8Array | ArrayBuffer} table
+   * @returns {{dimensions: number}}
+   */
+  loadStaticTable(table) {
+    const bytes = table instanceof ArrayBuffer ? new Uint8Array(table) : table;
+    if (!(bytes instanceof Uint8Array)) throw invalidArgument('loadStaticTable(table)', 'a Uint8Array or ArrayBuffer', table);
+    const result = this.#call('loadStaticTable', bytes);
+    this.#embedder = undefined;
+    this.#registeredDims = undefined;
+    return result;
+  }
+
+  /**
+   * What the semantic leg holds: the embedder id and dimensions, whether a static table is
+   * loaded, and how many catalog tools have a current vector.
+   * @returns {import('./index.js').VectorInfo}
+   */
+  get vectorInfo() {
+    return this.#call('vectorInfo');
   }
 
   /**
@@ -315,9 +439,45 @@ export class ToolSearch {
     /** @type {Record<string, unknown>} */
     const request = {};
     for (const [key, value] of Object.entries(rest)) if (value !== undefined) request[key] = value;
+    if (request.vector !== undefined) request.vector = queryVector(request.vector, 'assemble options.vector');
     const id = this.#sessionId(session, 'assemble options.session');
     if (id) request.session = id;
     return this.#call('assemble', boundaryJson(request, 'assemble(options)'));
+  }
+
+  /**
+   * assemble() with the user message embedded first, for semantic or hybrid pre-selection
+   * (degrades to keyword with `degraded` set, like searchAsync).
+   * @param {import('./index.js').AssembleOptions} [options]
+   * @returns {Promise<import('./index.js').Assembly>}
+   */
+  async assembleAsync(options = {}) {
+    if (!isPlainObject(options)) throw invalidArgument('assembleAsync(options)', 'an object', options);
+    /** @type {Record<string, unknown>} */
+    const extra = {};
+    const message = options.userMessage;
+    const degraded = typeof message === 'string' && message.trim() !== '' ? await this.#embedInto(extra, this.#strategy, message) : undefined;
+    const assembly = this.assemble({ ...options, ...extra });
+    if (degraded) assembly.degraded = degraded;
+    return assembly;
+  }
+
+  /**
+   * handleCall() with a tool_search query embedded first (semantic or hybrid strategy).
+   * @param {import('./index.js').ToolCallInput} call
+   * @param {{session?: Session | string}} [options]
+   * @returns {Promise<import('./index.js').CallResolution>}
+   */
+  async handleCallAsync(call, options = {}) {
+    if (!isPlainObject(options)) throw invalidArgument('handleCallAsync(call, options)', 'an object', options);
+    const normalized = normalizeCall(call, 'handleCallAsync(call)');
+    const query = toolSearchQuery(normalized);
+    /** @type {Record<string, unknown>} */
+    const extra = {};
+    const degraded = query === undefined ? undefined : await this.#embedInto(extra, this.#strategy, query);
+    const resolution = this.#resolve(normalized, options, extra.vector);
+    if (degraded) resolution.degraded = degraded;
+    return resolution;
   }
 
   /**
@@ -329,9 +489,17 @@ export class ToolSearch {
    */
   handleCall(call, options = {}) {
     if (!isPlainObject(options)) throw invalidArgument('handleCall(call, options)', 'an object', options);
+    return this.#resolve(normalizeCall(call, 'handleCall(call)'), options, undefined);
+  }
+
+  /**
+   * @param {{name: string, arguments?: unknown}} normalized
+   * @param {{session?: Session | string}} options
+   * @param {unknown} vector
+   */
+  #resolve(normalized, options, vector) {
     const session = this.#sessionId(options.session, 'handleCall options.session');
-    const normalized = normalizeCall(call, 'handleCall(call)');
-    return this.#call('handleCall', session, boundaryJson(normalized, 'handleCall(call)'));
+    return this.#call('handleCall', session, boundaryJson(normalized, 'handleCall(call)'), vector === undefined ? 'null' : JSON.stringify(vector));
   }
 
   /**
@@ -366,9 +534,11 @@ export class ToolSearch {
    */
   configure(config) {
     if (!isPlainObject(config)) throw invalidArgument('configure(config)', 'an object', config);
-    return /** @type {import('./index.js').EffectiveConfig} */ (
+    const effective = /** @type {import('./index.js').EffectiveConfig} */ (
       this.#call('configure', boundaryJson(config, 'configure(config)'))
     );
+    this.#strategy = effective.retrieval.strategy;
+    return effective;
   }
 
   // ---- lifetime --------------------------------------------------------------------------------
@@ -405,6 +575,16 @@ export class ToolSearch {
    * @param {...(string | boolean)} args
    */
   #call(method, ...args) {
+    return this.#open(method, ...args).value;
+  }
+
+  /**
+   * #call, returning the whole success envelope (a search's strategy and degraded sit beside
+   * its value).
+   * @param {string} method
+   * @param {...(string | boolean | Uint8Array)} args
+   */
+  #open(method, ...args) {
     const engine = this.#live();
     let text;
     try {
@@ -413,7 +593,59 @@ export class ToolSearch {
       // The core never throws; this is a binding error or a trap.
       throw new ToolSearchError('INTERNAL', `${method} failed inside the engine: ${/** @type {Error} */ (cause)?.message ?? cause}`, { cause });
     }
-    return decodeEnvelope(text);
+    return openEnvelope(text);
+  }
+
+  /**
+   * The core's search options from the public ones (checked here, before the boundary).
+   * @param {unknown} options
+   * @param {string} what
+   * @returns {Record<string, unknown>}
+   */
+  #searchRequest(options, what) {
+    if (!isPlainObject(options)) throw invalidArgument(`${what}(query, options)`, 'an object', options);
+    const o = /** @type {Record<string, any>} */ (options);
+    /** @type {Record<string, unknown>} */
+    const request = {};
+    if (o.limit !== undefined) {
+      if (typeof o.limit !== 'number') throw invalidArgument(`${what} options.limit`, 'a number', o.limit);
+      request.limit = o.limit;
+    }
+    for (const key of ['deferredOnly', 'descriptions', 'caseSensitive']) {
+      if (o[key] === undefined) continue;
+      if (typeof o[key] !== 'boolean') throw invalidArgument(`${what} options.${key}`, 'a boolean', o[key]);
+      request[key] = o[key];
+    }
+    if (o.strategy !== undefined) {
+      if (!STRATEGIES.includes(o.strategy)) throw invalidArgument(`${what} options.strategy`, STRATEGIES.map((x) => `"${x}"`).join(', '), o.strategy);
+      request.strategy = o.strategy;
+    }
+    if (o.vector !== undefined) request.vector = queryVector(o.vector, `${what} options.vector`);
+    const session = this.#sessionId(o.session, `${what} options.session`);
+    if (session) request.session = session;
+    return request;
+  }
+
+  /**
+   * For a semantic or hybrid strategy with a host embedder and no vector in `request`: catches
+   * up the tool vectors and puts the query's vector into `request.vector`. Returns the reason
+   * when that failed (the engine then runs keyword and reports it), else undefined.
+   * @param {Record<string, unknown>} request
+   * @param {string} strategy
+   * @param {string} text
+   * @returns {Promise<string | undefined>}
+   */
+  async #embedInto(request, strategy, text) {
+    if ((strategy !== 'semantic' && strategy !== 'hybrid') || request.vector !== undefined || !this.#embedder) return undefined;
+    try {
+      await this.embedTools();
+      const flat = await embedTexts(this.#sized(this.#embedder), [text], this.#embedderTimeoutMs);
+      request.vector = Array.from(flat);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof ToolSearchError)) throw error;
+      return `${error.code}: ${error.message.replace(/^tool-search: /, '')}`;
+    }
   }
 
   /**

@@ -20,40 +20,23 @@ std::vector<RankedTool> list_of(std::vector<size_t> tools) {
   return out;
 }
 
-Tool make_tool(std::string name, std::string description) {
-  Tool t;
-  t.name = std::move(name);
-  t.description = std::move(description);
-  return t;
-}
-
 }  // namespace
 
-TEST_CASE("Bm25Strategy ranks exactly as SearchIndex::search", "[ranking]") {
-  Catalog catalog;
-  REQUIRE(catalog.add({make_tool("get_weather", "Current weather for a city"),
-                       make_tool("forecast", "Weather forecast for the next days"),
-                       make_tool("stock_price", "Latest stock price")})
-              .ok());
-  const auto index = SearchIndex::build(catalog);
-  const Bm25Strategy strategy(index);
-  CHECK(strategy.name() == "bm25");
-
-  const auto ranked = strategy.rank("weather forecast", {}, 10);
-  const auto hits = index->search("weather forecast", 10);
-  REQUIRE(ranked.size() == hits.size());
-  for (size_t i = 0; i < hits.size(); ++i) {
-    CHECK(ranked[i].tool == hits[i].tool);
-    CHECK(ranked[i].score == hits[i].score);
-    CHECK_FALSE(ranked[i].exact);
-  }
-  const auto exact = strategy.rank("get_weather", {}, 1);
-  REQUIRE(exact.size() == 1);
-  CHECK(exact[0].tool == 0);
-  CHECK(exact[0].exact);
-  CHECK(strategy.rank("weather", [](size_t t) { return t == 1; }, 10).size() == 1);
-  CHECK(strategy.rank("weather", {}, 0).empty());
-  CHECK(Bm25Strategy(nullptr).rank("weather", {}, 5).empty());
+TEST_CASE("fuse_rrf weighs each list", "[ranking]") {
+  // Tool 1 is second in both lists, tool 0 first in list A, tool 2 first in list B.
+  const std::vector<std::vector<RankedTool>> lists = {list_of({0, 1}), list_of({2, 1})};
+  // Equal weights: agreement (1/62 + 1/62) beats either single first place (1/61).
+  CHECK(tools_of(fuse_rrf(lists, 60, 0)) == std::vector<size_t>{1, 0, 2});
+  // List A weighted 100x: 100/61 beats 100/62 + 1/62 = 101/62.
+  CHECK(tools_of(fuse_rrf(lists, 60, 0, {100.0, 1.0})) == std::vector<size_t>{0, 1, 2});
+  // A weight of 0 silences a list; its tools still appear (score 0), after the others.
+  CHECK(tools_of(fuse_rrf(lists, 60, 0, {1.0, 0.0})) == std::vector<size_t>{0, 1, 2});
+  const auto fused = fuse_rrf(lists, 60, 0, {2.0, 0.5});
+  REQUIRE(fused.size() == 3);
+  CHECK(fused[0].tool == 1);
+  CHECK(fused[0].score == Approx(2.0 / 62 + 0.5 / 62));
+  CHECK(fused[1].score == Approx(2.0 / 61));
+  CHECK(fused[2].score == Approx(0.5 / 61));
 }
 
 TEST_CASE("fuse_rrf with one list keeps its order", "[ranking]") {

@@ -93,10 +93,12 @@ struct AssemblyResult {
 /// `index` is required for the Preselect modes and must be built from this catalog snapshot
 /// (InvalidArgument otherwise). `counter` replaces the estimator when set. `costs`, when built
 /// from this catalog revision, saves re-estimating every tool (see ToolCosts); it is ignored
-/// otherwise. Errors: InvalidConfig (config fails validate), InvalidArgument (index missing or
-/// from another catalog).
+/// otherwise. `search`, when set, ranks pre-selection instead of index->search (the engine's
+/// configured strategy). Errors: InvalidConfig (config fails validate), InvalidArgument (index
+/// missing or from another catalog).
 Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config, const Session& session,
                                 const AssembleRequest& request, const SearchIndex* index = nullptr,
-                                const TokenCounter& counter = {}, const ToolCosts* costs = nullptr);
+                                const TokenCounter& counter = {}, const ToolCosts* costs = nullptr,
+                                const SearchFunction& search = {});
 
 }  // namespace toolsearch

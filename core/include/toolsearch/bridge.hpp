@@ -89,6 +89,7 @@ using ToolTokenEstimator = std::function<size_t(const Tool&)>;
 /// - `deferred`: the names hidden behind the bridge in this turn's assembly.
 /// - `estimate`: tokens of a tool, for inlining small schemas into search hits
 ///   (config.inline_schema_max_tokens). Empty = estimate_tool_tokens.
+/// - `search`: the ranking tool_search uses. Empty = index.search (keyword).
 ///
 /// Scope is enforced everywhere: a tool outside `session.scope` cannot be found, described,
 /// suggested or called, and every answer about it is identical to one about a name that does
@@ -102,6 +103,7 @@ using ToolTokenEstimator = std::function<size_t(const Tool&)>;
 /// query_clipped.
 BridgeOutcome resolve_call(const Catalog& catalog, const SearchIndex& index, const GateConfig& config,
                            const std::vector<std::string>& deferred, Session& session,
-                           const ModelToolCall& call, const ToolTokenEstimator& estimate = {});
+                           const ModelToolCall& call, const ToolTokenEstimator& estimate = {},
+                           const SearchFunction& search = {});
 
 }  // namespace toolsearch

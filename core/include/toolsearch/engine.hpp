@@ -6,11 +6,15 @@
 #include "toolsearch/bridge.hpp"
 #include "toolsearch/catalog.hpp"
 #include "toolsearch/config.hpp"
+#include "toolsearch/retrieval.hpp"
 #include "toolsearch/search_index.hpp"
 #include "toolsearch/session.hpp"
+#include "toolsearch/static_embedder.hpp"
 #include "toolsearch/status.hpp"
+#include "toolsearch/tool_vectors.hpp"
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +25,7 @@ struct EngineOptions {
   CatalogOptions catalog;  ///< namespacing and size limits
   Bm25Params bm25;         ///< ranking parameters
   GateConfig gate;         ///< deferral gate and bridge limits
+  RetrievalOptions retrieval;  ///< default strategy (keyword) and hybrid weights
 };
 
 /// Options for a direct search (the JS `search()`; the model's tool_search goes through the bridge).
@@ -28,6 +33,22 @@ struct SearchRequest {
   size_t limit = 0;            ///< 0 = gate.search_default_limit; clamped to gate.max_search_limit
   std::string session;         ///< "" = the unrestricted default session
   bool deferred_only = false;  ///< only tools that can be deferred (skip core tools)
+  /// Default: the engine's retrieval.strategy. Regex reads the query as a pattern.
+  std::optional<RetrievalStrategy> strategy;
+  /// The query's embedding for semantic and hybrid. Empty: the static table embeds the query
+  /// when one is loaded; otherwise the search degrades to keyword (see Retrieval::degraded).
+  std::vector<float> vector;
+  bool regex_descriptions = false;    ///< regex also matches descriptions (default names only)
+  bool regex_case_sensitive = false;  ///< default false: the pattern ignores case
+};
+
+/// Hits and how they were found.
+struct Retrieval {
+  std::vector<SearchHit> hits;
+  RetrievalStrategy strategy = RetrievalStrategy::Keyword;  ///< the strategy that ran
+  /// Why a semantic or hybrid request ran as keyword ("" when it did not): no embedder, no
+  /// query vector, or no tool vectors yet.
+  std::string degraded;
 };
 
 class Engine {
@@ -63,6 +84,27 @@ class Engine {
 
   /// Ranked hits among the tools the session may see.
   Result<std::vector<SearchHit>> search(std::string_view query, const SearchRequest& request);
+  /// search() with the strategy that ran and any degradation. Errors: NotFound (session),
+  /// InvalidArgument (a query vector of the wrong dimension or with NaN/Infinity, a malformed
+  /// pattern), TooLarge (a pattern over Regex::kMaxPatternBytes).
+  /// `clamp_limit` false lets request.limit exceed gate.max_search_limit (explain ranks a tool
+  /// in the whole catalog).
+  Result<Retrieval> retrieve(std::string_view query, const SearchRequest& request, bool clamp_limit = true);
+
+  // ---- the semantic leg's vectors ---------------------------------------------------------------
+  /// Selects the embedder whose vectors the engine stores (a new id or dimension count drops
+  /// the stored vectors). Replaces a loaded static table.
+  Status use_embedder(const std::string& id, size_t dimensions);
+  /// Tools that need (re-)embedding for the current embedder: new, or text changed.
+  std::vector<PendingVector> pending_vectors() const { return vectors_.pending(catalog_); }
+  /// Stores host-computed vectors (see ToolVectors::store).
+  Status store_vectors(const std::vector<std::string>& names, const std::vector<std::string>& hashes,
+                       const float* values, size_t count);
+  /// Loads a static embedding table (static_embedder.hpp): tools and queries are then embedded
+  /// inside the engine, and semantic and hybrid need no host embedder.
+  Status load_static_table(const uint8_t* bytes, size_t size);
+  const ToolVectors& vectors() const { return vectors_; }
+  bool has_static_table() const { return static_ != nullptr; }
   /// The tool if it exists and is in the session's scope (out of scope reads as NotFound).
   Result<const Tool*> describe(std::string_view name, const std::string& session);
   /// "Did you mean" names within the session's scope.
@@ -70,11 +112,16 @@ class Engine {
 
   /// Assembles a turn for the session and remembers what it deferred, so later calls of
   /// this session resolve against the same picture.
-  Result<AssemblyResult> assemble(const std::string& session, const AssembleRequest& request);
+  /// `query_vector`: the user message's embedding, for semantic or hybrid pre-selection.
+  Result<AssemblyResult> assemble(const std::string& session, const AssembleRequest& request,
+                                  const std::vector<float>& query_vector = {});
   /// Resolves one model tool call for the session. Deferral is the session's last assembly's
   /// (re-planned with the same request when the catalog changed since; a session that never
   /// assembled is planned with the default request).
-  Result<BridgeOutcome> handle_call(const std::string& session, const ModelToolCall& call);
+  /// `query_vector`: the embedding of a tool_search call's query, for semantic or hybrid.
+  /// A tool_search query written /pattern/ or /pattern/i runs the regex strategy on names.
+  Result<BridgeOutcome> handle_call(const std::string& session, const ModelToolCall& call,
+                                    const std::vector<float>& query_vector = {});
 
   /// Estimated tokens of the definition of catalog tool `index` (cached per catalog revision).
   size_t tool_tokens(size_t index) const { return costs().at(index); }
@@ -95,12 +142,22 @@ class Engine {
   Result<SessionState*> state_or_error(const std::string& id);
   Result<Session*> session_or_error(const std::string& id);
   const ToolCosts& costs() const;
+  /// Runs `strategy` for a query whose candidates pass `filter`.
+  Result<Retrieval> run_strategy(std::string_view query, RetrievalStrategy strategy, const std::vector<float>& vector,
+                                 size_t limit, const ToolFilter& filter, const SearchRequest& options);
+  /// The configured strategy as the bridge and pre-selection use it.
+  SearchFunction search_function(const std::vector<float>& query_vector);
+  /// Embeds, with the static table, every tool that has no current vector.
+  void fill_static_vectors();
 
   EngineOptions options_;
   Catalog catalog_;
   mutable std::shared_ptr<const SearchIndex> index_;
   mutable uint64_t index_revision_ = ~uint64_t{0};
   mutable ToolCosts costs_;
+  ToolVectors vectors_;
+  std::shared_ptr<const StaticEmbedder> static_;
+  uint64_t static_filled_revision_ = ~uint64_t{0};  ///< catalog revision the static vectors cover
   std::map<std::string, SessionState> sessions_;
   uint64_t next_session_ = 1;
 };

@@ -28,14 +28,31 @@ class JsonEngine {
   /// carries sourceKind, server and tokens.
   std::string list_tools(const std::string& names_json = "null");
   std::string info();
+  /// The value is the hits; the envelope also carries "strategy" (what ran) and, when a semantic
+  /// or hybrid search ran as keyword, "degraded" (why).
   std::string search(const std::string& query, const std::string& options_json);
-  std::string explain(const std::string& query, const std::string& name);
+  /// options: the search options (strategy, vector, ...). Besides the BM25 terms, the value
+  /// carries {strategy, rank, fusedScore, legs: {keyword, semantic}} for the tool.
+  std::string explain(const std::string& query, const std::string& name, const std::string& options_json = "{}");
+  // ---- the semantic leg (docs/wasm-boundary.md) -------------------------------------------------
+  /// Selects the embedder whose vectors are stored: {id, dimensions}.
+  std::string use_embedder(const std::string& embedder_json);
+  /// [{name, text, hash}] of tools that need embedding for the current embedder.
+  std::string pending_vectors();
+  /// meta: {names: [...], hashes: [...]}; `vectors`: little-endian float32 bytes, names x dims.
+  std::string store_vectors(const std::string& meta_json, const std::string& vectors);
+  /// A static embedding table (TSSE bytes, static_embedder.hpp). Value {words, dimensions}.
+  std::string load_static_table(const std::string& table);
+  /// {embedder, dimensions, static, vectors (current for the catalog), tools}.
+  std::string vector_info();
   std::string describe(const std::string& name, const std::string& session);
   std::string suggest(const std::string& name, const std::string& session);
   std::string open_session(const std::string& scope_json);
   std::string close_session(const std::string& id);
   std::string assemble(const std::string& request_json);
-  std::string handle_call(const std::string& session, const std::string& call_json);
+  /// vector_json: null, or the embedding of a tool_search query (semantic or hybrid).
+  std::string handle_call(const std::string& session, const std::string& call_json,
+                          const std::string& vector_json = "null");
   std::string estimate_tokens(const std::string& tool_json);
 
   Engine& engine() { return engine_; }

@@ -70,18 +70,27 @@ nlohmann::json engine_options_to_json(const EngineOptions& options);
 
 // ---- requests ------------------------------------------------------------------------------
 
-/// {limit?, session?, deferredOnly?}; unknown keys are InvalidArgument with a "did you mean".
+/// {limit?, session?, deferredOnly?, strategy?, vector?, descriptions?, caseSensitive?}; unknown
+/// keys are InvalidArgument with a "did you mean".
 Result<SearchRequest> search_request_from_json(const nlohmann::json& json);
-/// {session?, contextWindow?, mode?, userMessage?, topK?}; the session id goes to `session`.
-Result<AssembleRequest> assemble_request_from_json(const nlohmann::json& json, std::string& session);
+/// A query embedding: null (none) or an array of 1..VectorIndex::kMaxDimensions finite numbers
+/// (JS sends NaN and Infinity as null: InvalidArgument).
+Result<std::vector<float>> query_vector_from_json(const nlohmann::json& json);
+/// {session?, contextWindow?, mode?, userMessage?, topK?, vector?}; the session id goes to
+/// `session`, the user message's embedding to `query_vector` ("vector" is refused when null).
+Result<AssembleRequest> assemble_request_from_json(const nlohmann::json& json, std::string& session,
+                                                   std::vector<float>* query_vector = nullptr);
 /// {name, arguments?}; absent arguments read as null (repaired to {} by the bridge).
 Result<ModelToolCall> model_call_from_json(const nlohmann::json& json);
 
 // ---- results -------------------------------------------------------------------------------
 
-/// Appends [{name, score, match, source, server, description, required}, ...] as text: the hot path,
+/// Appends [{name, score, match, weak, source, server, description, required, legs?}, ...] as
+/// text (legs: {keyword, semantic}, each {rank, score} or null, on hybrid hits): the hot path,
 /// where a json tree plus dump would cost more than the search.
 void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools);
+/// {rank, score} of one hybrid leg, or null when the leg did not return the tool.
+nlohmann::json leg_to_json(const LegRank& leg);
 
 /// {name, match, score, queryTokens, terms: [{term, field, idf, tf, weight, lengthNorm, score}]}.
 nlohmann::json explanation_to_json(const Explanation& e, const Tool& tool);

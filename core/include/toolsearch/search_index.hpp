@@ -53,16 +53,28 @@ enum class MatchKind {
   Exact,      ///< the query names the tool (see SearchIndex::search)
   Bm25,       ///< ordinary BM25 score > 0
   Substring,  ///< fallback: BM25 had no positive hit; the name contains the query or vice versa
+  Semantic,   ///< found by the semantic leg alone (retrieval.hpp)
+  Regex,      ///< the regex strategy's pattern matches the name (or description)
 };
-const char* to_string(MatchKind kind);  // "exact", "bm25", "substring"
+const char* to_string(MatchKind kind);  // "exact", "bm25", "substring", "semantic", "regex"
+
+/// A hit's place in one leg of a hybrid search. rank 0: the leg did not return the tool.
+struct LegRank {
+  size_t rank = 0;   ///< 1-based
+  double score = 0;  ///< the leg's own score (BM25, or cosine)
+};
 
 struct SearchHit {
   size_t tool;    ///< index into Catalog::tools() of the snapshot the index was built from
-  double score;   ///< BM25 score (exact hits keep their BM25 score; ranking puts them first)
+  double score;   ///< BM25 score (exact hits keep theirs; ranking puts them first), cosine for
+                  ///< semantic, the fused RRF score for hybrid, 1 for regex
   MatchKind kind;
-  /// Low confidence: a substring fallback, or a BM25 score under 20% of the best hit's. Shown
-  /// to callers of search(); the bridge's tool_search leaves weak hits out.
+  /// Low confidence: a substring fallback, a BM25 score under 20% of the best hit's, or a cosine
+  /// under 60% of the best. Shown to callers of search(); the bridge's tool_search leaves weak
+  /// hits out.
   bool weak = false;
+  LegRank keyword;   ///< set by hybrid search only
+  LegRank semantic;  ///< set by hybrid search only
 };
 
 struct TermContribution {
@@ -87,6 +99,11 @@ struct Explanation {
 
 /// Restricts candidates (scope, deferred-only, ...). Empty = every tool.
 using ToolFilter = std::function<bool(size_t tool)>;
+
+/// A ranking the bridge and pre-selection can use in place of SearchIndex::search (the engine
+/// passes its configured strategy: keyword, semantic, hybrid). Same contract: at most `limit`
+/// hits, best first, among tools passing the filter.
+using SearchFunction = std::function<std::vector<SearchHit>(std::string_view query, size_t limit, const ToolFilter& filter)>;
 
 /// An immutable inverted index over one catalog snapshot. Safe to share across sessions.
 class SearchIndex {

@@ -39,6 +39,9 @@ class VectorIndex {
   /// (a text with no known word embeds to zero).
   Status add(const std::vector<float>& flat);
   Status add(const float* values, size_t count);
+  /// Appends one vector already quantised by quantize_unit_int8 (dimensions() codes and the
+  /// scale it returned): how a store that keeps int8 rows builds an index without floats.
+  void add_quantized(const int8_t* codes, float scale);
 
   /// The `k` best ids by cosine with `query`, best first; ties by smaller id. `query` need not
   /// be normalised. InvalidArgument on a wrong length or a non-finite value. A zero query
@@ -57,6 +60,9 @@ class VectorIndex {
   std::vector<int8_t> codes_;  ///< size() x dims_ codes
   std::vector<float> scales_;  ///< per vector: 1 / |codes| (0 for a zero vector)
 };
+
+/// True when none of the `n` values is NaN or infinite.
+bool all_finite(const float* v, size_t n);
 
 /// Quantises `v` (length n, finite) to int8 codes with max-abs scaling and returns
 /// 1 / |codes| so that dot(codes_a, codes_b) * ra * rb is the cosine; 0 for a zero vector.

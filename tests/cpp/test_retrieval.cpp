@@ -1,0 +1,234 @@
+// The engine's retrieval strategies: semantic (stored vectors), hybrid (weighted RRF), regex,
+// the vector cache by text hash, and degradation to keyword.
+#include "toolsearch/engine.hpp"
+#include "toolsearch/json_api.hpp"
+#include "toolsearch/retrieval.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace toolsearch;
+
+namespace {
+
+Tool tool(std::string name, std::string description, std::string source = "client") {
+  Tool t;
+  t.name = std::move(name);
+  t.description = std::move(description);
+  t.source = std::move(source);
+  return t;
+}
+
+// Three tools on three axes of a 3-d space, so cosines are easy to reason about.
+Engine engine_with_vectors() {
+  Engine e;
+  REQUIRE(e.add({tool("read_text_file", "Read the contents of a file"),
+                 tool("create_issue", "Open a new issue in a repository"),
+                 tool("send_message", "Post a message to a channel")})
+              .ok());
+  REQUIRE(e.use_embedder("test-model", 3).ok());
+  std::vector<std::string> names, hashes;
+  for (const PendingVector& p : e.pending_vectors()) {
+    names.push_back(p.name);
+    hashes.push_back(p.hash);
+  }
+  REQUIRE(names.size() == 3);
+  const std::vector<float> flat = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  REQUIRE(e.store_vectors(names, hashes, flat.data(), flat.size()).ok());
+  return e;
+}
+
+std::vector<std::string> names_of(const Engine& e, const std::vector<SearchHit>& hits) {
+  std::vector<std::string> out;
+  for (const SearchHit& h : hits) out.push_back(e.catalog().tools()[h.tool].name);
+  return out;
+}
+
+SearchRequest with(RetrievalStrategy s, std::vector<float> vector = {}) {
+  SearchRequest r;
+  r.strategy = s;
+  r.vector = std::move(vector);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("embedding_text splits the name into words and adds the description", "[retrieval]") {
+  CHECK(embedding_text(tool("readTextFile", "Read a file")) == "read Text File: Read a file");
+  CHECK(embedding_text(tool("mcp_github_create_issue", "")) == "mcp github create issue");
+  CHECK(text_hash("a") != text_hash("b"));
+  CHECK(text_hash("abc").size() == 16);
+}
+
+TEST_CASE("semantic search ranks by cosine with the stored vectors", "[retrieval]") {
+  Engine e = engine_with_vectors();
+  auto r = e.retrieve("anything", with(RetrievalStrategy::Semantic, {0.1f, 0.9f, 0.2f}));
+  REQUIRE(r.ok());
+  CHECK(r->strategy == RetrievalStrategy::Semantic);
+  CHECK(r->degraded.empty());
+  const auto names = names_of(e, r->hits);
+  REQUIRE(names.size() == 3);
+  CHECK(names[0] == "create_issue");
+  CHECK(names[1] == "send_message");
+  CHECK(r->hits[0].kind == MatchKind::Semantic);
+  CHECK_FALSE(r->hits[0].weak);
+  CHECK(r->hits[2].weak);  // cosine ~0.11 against a best of ~0.96
+
+  // Bad query vectors are typed errors, and the catalog is untouched.
+  CHECK(e.retrieve("x", with(RetrievalStrategy::Semantic, {1.0f, 0.0f})).status().code == ErrorCode::InvalidArgument);
+  CHECK(e.retrieve("x", with(RetrievalStrategy::Semantic, {NAN, 0.0f, 0.0f})).status().code ==
+        ErrorCode::InvalidArgument);
+  CHECK(e.catalog().size() == 3);
+}
+
+TEST_CASE("stored vectors are reused while a tool's text is unchanged", "[retrieval]") {
+  Engine e = engine_with_vectors();
+  CHECK(e.pending_vectors().empty());
+  CHECK(e.vectors().coverage(e.catalog()) == 3);
+  // Re-listing a source with the same tools keeps every vector; a changed description needs one.
+  REQUIRE(e.replace_source("client", {tool("read_text_file", "Read the contents of a file"),
+                                      tool("create_issue", "Open a new issue in a GitHub repository"),
+                                      tool("send_message", "Post a message to a channel")})
+              .ok());
+  const auto pending = e.pending_vectors();
+  REQUIRE(pending.size() == 1);
+  CHECK(pending[0].name == "create_issue");
+  CHECK(pending[0].text == "create issue: Open a new issue in a GitHub repository");
+  // Until it is re-embedded, the changed tool has no vector and no semantic hit.
+  auto r = e.retrieve("x", with(RetrievalStrategy::Semantic, {0.0f, 1.0f, 0.0f}));
+  REQUIRE(r.ok());
+  for (const std::string& n : names_of(e, r->hits)) CHECK(n != "create_issue");
+  // A new embedder id drops every vector.
+  REQUIRE(e.use_embedder("other-model", 3).ok());
+  CHECK(e.pending_vectors().size() == 3);
+  // Vectors of the wrong size or with NaN are refused whole.
+  const std::vector<float> bad = {1, 0, NAN};
+  CHECK(e.store_vectors({"read_text_file"}, {"0"}, bad.data(), bad.size()).code == ErrorCode::InvalidArgument);
+  CHECK(e.store_vectors({"read_text_file"}, {"0"}, bad.data(), 2).code == ErrorCode::InvalidArgument);
+  CHECK(e.pending_vectors().size() == 3);
+}
+
+TEST_CASE("hybrid fuses both legs and keeps an exact name first", "[retrieval]") {
+  Engine e = engine_with_vectors();
+  // The keyword leg finds read_text_file; the semantic leg prefers send_message.
+  auto r = e.retrieve("read file", with(RetrievalStrategy::Hybrid, {0.1f, 0.2f, 1.0f}));
+  REQUIRE(r.ok());
+  CHECK(r->strategy == RetrievalStrategy::Hybrid);
+  const auto names = names_of(e, r->hits);
+  REQUIRE(names.size() >= 2);
+  // Keyword weight 1 against semantic 0.5: the keyword leg's first place wins.
+  CHECK(names[0] == "read_text_file");
+  CHECK(r->hits[0].keyword.rank == 1);
+  CHECK(r->hits[0].semantic.rank == 3);
+  CHECK(r->hits[1].kind == MatchKind::Semantic);  // found by the semantic leg alone
+  CHECK(r->hits[1].keyword.rank == 0);
+  CHECK(r->hits[0].score == Approx(1.0 / 61 + 0.5 / 63));
+
+  // Naming a tool puts it first whatever the vectors say.
+  auto exact = e.retrieve("create_issue", with(RetrievalStrategy::Hybrid, {0.0f, 0.0f, 1.0f}));
+  REQUIRE(exact.ok());
+  CHECK(names_of(e, exact->hits)[0] == "create_issue");
+  CHECK(exact->hits[0].kind == MatchKind::Exact);
+}
+
+TEST_CASE("semantic and hybrid without a query vector run as keyword and say why", "[retrieval]") {
+  Engine e;
+  REQUIRE(e.add({tool("read_text_file", "Read the contents of a file")}).ok());
+  auto no_embedder = e.retrieve("read file", with(RetrievalStrategy::Hybrid));
+  REQUIRE(no_embedder.ok());
+  CHECK(no_embedder->strategy == RetrievalStrategy::Keyword);
+  CHECK(no_embedder->degraded.find("no embedder") != std::string::npos);
+  CHECK(no_embedder->hits.size() == 1);
+  REQUIRE(e.use_embedder("m", 4).ok());
+  auto no_vector = e.retrieve("read file", with(RetrievalStrategy::Semantic));
+  REQUIRE(no_vector.ok());
+  CHECK(no_vector->degraded.find("no query vector") != std::string::npos);
+  CHECK(no_vector->hits.size() == 1);
+}
+
+TEST_CASE("regex strategy matches names, optionally descriptions, in linear time", "[retrieval]") {
+  Engine e;
+  REQUIRE(e.add({tool("github_create_issue", "Open an issue"), tool("github_list_issues", "List issues"),
+                 tool("slack_post", "Post a message about an Issue")})
+              .ok());
+  auto r = e.retrieve("^github_.*issue", with(RetrievalStrategy::Regex));
+  REQUIRE(r.ok());
+  CHECK(names_of(e, r->hits) == std::vector<std::string>{"github_create_issue", "github_list_issues"});
+  CHECK(r->hits[0].kind == MatchKind::Regex);
+  // Case-insensitive by default; caseSensitive and descriptions are options.
+  SearchRequest upper = with(RetrievalStrategy::Regex);
+  CHECK(e.retrieve("GITHUB", upper)->hits.size() == 2);
+  upper.regex_case_sensitive = true;
+  CHECK(e.retrieve("GITHUB", upper)->hits.empty());
+  SearchRequest desc = with(RetrievalStrategy::Regex);
+  desc.regex_descriptions = true;
+  CHECK(names_of(e, e.retrieve("message", desc)->hits) == std::vector<std::string>{"slack_post"});
+  // Malformed and over-long patterns are typed errors.
+  CHECK(e.retrieve("(unclosed", with(RetrievalStrategy::Regex)).status().code == ErrorCode::InvalidArgument);
+  CHECK(e.retrieve(std::string(201, 'a'), with(RetrievalStrategy::Regex)).status().code == ErrorCode::TooLarge);
+
+  // A catastrophic-backtracking pattern over 10,000 long names: a backtracking engine would
+  // not finish; the Pike VM does 10,000 x 60 x program steps.
+  Engine big;
+  std::vector<Tool> tools;
+  for (int i = 0; i < 10000; ++i) tools.push_back(tool(std::string(60, 'a') + "_" + std::to_string(i), ""));
+  REQUIRE(big.add(std::move(tools)).ok());
+  auto slow = big.retrieve("(a+)+$", with(RetrievalStrategy::Regex));
+  REQUIRE(slow.ok());
+  CHECK(slow->hits.empty());
+}
+
+TEST_CASE("the bridge's tool_search runs a /pattern/ query as regex and hybrid with a vector", "[retrieval]") {
+  Engine e = engine_with_vectors();
+  REQUIRE(e.configure([] {
+                      EngineOptions o;
+                      o.gate.enabled = GateMode::On;
+                      o.retrieval.strategy = RetrievalStrategy::Hybrid;
+                      return o;
+                    }())
+              .ok());
+  auto regex = e.handle_call("", {"tool_search", {{"query", "/^create_/i"}}});
+  REQUIRE(regex.ok());
+  REQUIRE(regex->result["matches"].size() == 1);
+  CHECK(regex->result["matches"][0]["name"] == "create_issue");
+  CHECK(regex->result["matches"][0]["match"] == "regex");
+  auto hybrid = e.handle_call("", {"tool_search", {{"query", "post to a channel"}}}, {0.0f, 0.0f, 1.0f});
+  REQUIRE(hybrid.ok());
+  REQUIRE(!hybrid->result["matches"].empty());
+  CHECK(hybrid->result["matches"][0]["name"] == "send_message");
+}
+
+TEST_CASE("the JSON API carries strategy, degradation, legs and vectors", "[retrieval]") {
+  JsonEngine e;
+  REQUIRE(nlohmann::json::parse(e.add_tools(R"([{"name":"read_text_file","description":"Read a file"},
+                                                {"name":"send_message","description":"Post a message"}])"))["ok"]);
+  auto keyword = nlohmann::json::parse(e.search("read file", R"({"strategy":"hybrid"})"));
+  CHECK(keyword["strategy"] == "keyword");
+  CHECK(keyword["degraded"].is_string());
+  REQUIRE(nlohmann::json::parse(e.use_embedder(R"({"id":"m","dimensions":2})"))["ok"]);
+  auto pending = nlohmann::json::parse(e.pending_vectors())["value"];
+  REQUIRE(pending.size() == 2);
+  const float values[] = {1, 0, 0, 1};
+  const std::string bytes(reinterpret_cast<const char*>(values), sizeof values);
+  nlohmann::json meta = {{"names", {pending[0]["name"], pending[1]["name"]}},
+                         {"hashes", {pending[0]["hash"], pending[1]["hash"]}}};
+  CHECK(nlohmann::json::parse(e.store_vectors(meta.dump(), bytes))["value"]["stored"] == 2);
+  CHECK(nlohmann::json::parse(e.store_vectors(meta.dump(), bytes.substr(0, 7)))["error"]["code"] == "INVALID_ARGUMENT");
+  auto hybrid = nlohmann::json::parse(e.search("read file", R"({"strategy":"hybrid","vector":[0,1]})"));
+  CHECK(hybrid["strategy"] == "hybrid");
+  CHECK_FALSE(hybrid.contains("degraded"));
+  CHECK(hybrid["value"][0]["legs"]["keyword"]["rank"] == 1);
+  CHECK(hybrid["value"][1]["legs"]["keyword"].is_null());
+  CHECK(nlohmann::json::parse(e.search("x", R"({"strategy":"semantic","vector":[null,1]})"))["error"]["code"] ==
+        "INVALID_ARGUMENT");
+  CHECK(nlohmann::json::parse(e.search("x", R"({"strategy":"fuzzy"})"))["error"]["code"] == "INVALID_ARGUMENT");
+  auto explained = nlohmann::json::parse(e.explain("read file", "send_message", R"({"strategy":"hybrid","vector":[0,1]})"));
+  CHECK(explained["value"]["rank"] == 2);
+  CHECK(explained["value"]["legs"]["semantic"]["rank"] == 1);
+  auto info = nlohmann::json::parse(e.vector_info())["value"];
+  CHECK(info["vectors"] == 2);
+  CHECK(info["embedder"] == "m");
+  CHECK(nlohmann::json::parse(e.load_static_table("not a table"))["error"]["code"] == "INVALID_ARGUMENT");
+}
