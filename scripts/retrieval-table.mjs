@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// The README's retrieval table: recall@5, recall@10 and nDCG@10 of every strategy the engine
+// ships (keyword; semantic and hybrid with the Universal Sentence Encoder and with the static
+// table), on seal_tools test and dev and metatool dev. Every ranking is the engine's own
+// (js/dist, ts.search with a strategy), scored by the CLI's metrics, so
+// `tool-search eval --strategy S --embedder E` gives the same figures (slower: it does not
+// cache vectors). USE-lite vectors are cached in build/embed-cache/ (scripts/lib/embed-cache.mjs).
+//
+// Usage: node scripts/retrieval-table.mjs [--data ../shared/data] [--json FILE]
+//          [--sweep]   also print hybrid with other semantic weights (dev sets only decide)
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { useLiteEmbedder } from '../js/src/embedders/use-lite.js';
+import { cachedEmbedder } from './lib/embed-cache.mjs';
+import { readJsonl } from './lib/keyword-leg.mjs';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: path.resolve('..', 'shared', 'data') },
+    json: { type: 'string', default: 'build/retrieval-table.json' },
+    sweep: { type: 'boolean', default: false },
+  },
+});
+
+const { createToolSearch, toolsFromCatalog } = await import('../js/dist/index.node.js');
+const { meanScores, scoreQuery } = await import('../js/dist/metrics.js');
+const table = readFileSync(new URL('../js/dist/static-embeddings.tsse', import.meta.url));
+
+const SETS = [
+  { id: 'seal_tools test', dir: 'seal_tools', file: 'queries-test.jsonl' },
+  { id: 'seal_tools dev', dir: 'seal_tools', file: 'queries-dev.jsonl' },
+  { id: 'metatool dev', dir: 'metatool', file: 'queries-dev.jsonl' },
+];
+const log = (/** @type {string} */ m) => process.stderr.write(`${m}\n`);
+const use = cachedEmbedder(useLiteEmbedder(), { progress: (d, t) => log(`  use-lite: ${d}/${t} new texts`) });
+
+/**
+ * One engine per set and leg: the catalog as the CLI loads it (invalid tools left out).
+ * @param {any[]} catalog
+ * @param {'none' | 'use-lite' | 'static'} leg
+ */
+async function engineFor(catalog, leg) {
+  const ts = await createToolSearch(leg === 'use-lite' ? { embedder: use } : {});
+  ts.add(toolsFromCatalog(catalog), { onInvalid: 'skip' });
+  if (leg === 'static') ts.loadStaticTable(table);
+  if (leg === 'use-lite') await ts.embedTools();
+  return ts;
+}
+
+/** @type {Record<string, Record<string, any>>} */
+const results = {};
+const put = (/** @type {string} */ row, /** @type {string} */ set, /** @type {any} */ m) => ((results[row] ??= {})[set] = m);
+
+for (const s of SETS) {
+  const catalog = readJsonl(path.join(values.data, s.dir, 'catalog.jsonl'));
+  const queries = readJsonl(path.join(values.data, s.dir, s.file));
+  log(`${s.id}: ${catalog.length} tools, ${queries.length} queries`);
+  const useVectors = await use.embed(queries.map((q) => q.query));
+  for (const leg of /** @type {const} */ (['none', 'use-lite', 'static'])) {
+    const ts = await engineFor(catalog, leg);
+    try {
+      /** @param {string} strategy @param {number} [semanticWeight] */
+      const run = (strategy, semanticWeight) => {
+        if (semanticWeight !== undefined) ts.configure({ retrieval: { semanticWeight } });
+        const scores = queries.map((q, i) => {
+          const options = { strategy, limit: 10, ...(leg === 'use-lite' ? { vector: useVectors[i] } : {}) };
+          const hits = ts.search(q.query, /** @type {any} */ (options));
+          if (hits.degraded) throw new Error(`${strategy} degraded: ${hits.degraded}`);
+          return scoreQuery(hits.map((h) => h.name), q.gold);
+        });
+        return meanScores(scores);
+      };
+      if (leg === 'none') {
+        put('keyword', s.id, run('keyword'));
+        continue;
+      }
+      put(`semantic (${leg})`, s.id, run('semantic'));
+      put(`hybrid (${leg})`, s.id, run('hybrid'));
+      if (values.sweep) {
+        for (const w of [0.1, 0.2, 0.3, 0.5, 0.75, 1]) put(`hybrid (${leg}) semanticWeight ${w}`, s.id, run('hybrid', w));
+      }
+    } finally {
+      ts.dispose();
+    }
+  }
+}
+
+const f = (/** @type {number} */ x) => x.toFixed(3);
+const lines = [`| strategy | ${SETS.map((s) => `${s.id} R@5 / R@10 / nDCG@10`).join(' | ')} |`, `| --- |${' --- |'.repeat(SETS.length)}`];
+for (const [row, bySet] of Object.entries(results)) {
+  lines.push(`| ${row} | ${SETS.map((s) => `${f(bySet[s.id].recall5)} / ${f(bySet[s.id].recall10)} / ${f(bySet[s.id].ndcg10)}`).join(' | ')} |`);
+}
+console.log(lines.join('\n'));
+mkdirSync(path.dirname(values.json), { recursive: true });
+writeFileSync(values.json, `${JSON.stringify(results, null, 1)}\n`);

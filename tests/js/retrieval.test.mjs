@@ -1,0 +1,244 @@
+// The retrieval strategies through the installed package: a host embedder (vector cache by
+// text hash, failures degrading to keyword), the static table shipped as a package asset, the
+// regex strategy, hybrid in the bridge, and explain() per strategy. USE-lite runs as a real
+// model (its weights ship in the @energetic-ai devDependencies).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+
+import { useLiteEmbedder } from '../../js/src/embedders/use-lite.js';
+import { installedPackage } from './helpers/package.mjs';
+
+const pkg = await installedPackage();
+const { createToolSearch, toolsFromCatalog, ToolSearchError } = await pkg.esm();
+const builtIn = toolsFromCatalog(JSON.parse(await readFile(pkg.file('catalogs/official-mcp.json'), 'utf8')));
+const staticTable = await readFile(pkg.file('dist/static-embeddings.tsse'));
+
+/** A ToolSearch over the built-in catalog (104 MCP tools, namespaced). */
+async function builtInEngine(options = {}) {
+  const ts = await createToolSearch({ ...options, config: { namespacing: 'prefix', ...(options.config ?? {}) } });
+  ts.add(builtIn);
+  return ts;
+}
+
+/**
+ * A host embedder that records what it is asked to embed. Vectors are bag-of-letters counts:
+ * deterministic, so the tests check our plumbing, not a model's quality.
+ */
+function recordingEmbedder({ dims = 26, behaviour } = {}) {
+  const calls = [];
+  return {
+    calls,
+    id: `letters-${dims}`,
+    dimensions: dims,
+    async embed(texts) {
+      calls.push(texts);
+      if (behaviour) return behaviour(texts);
+      return texts.map((t) => {
+        const v = new Float32Array(dims);
+        for (const ch of t.toLowerCase()) {
+          const i = ch.charCodeAt(0) - 97;
+          if (i >= 0 && i < 26) v[i % dims] += 1;
+        }
+        return v;
+      });
+    },
+  };
+}
+
+const expectCode = (code) => (err) => err instanceof ToolSearchError && err.code === code;
+
+test('a host embedder embeds each tool once; unchanged tools are never embedded again', async () => {
+  const embedder = recordingEmbedder();
+  const ts = await builtInEngine({ embedder, config: { retrieval: { strategy: 'hybrid' } } });
+  try {
+    const first = await ts.searchAsync('read a text file');
+    assert.equal(first.strategy, 'hybrid');
+    assert.equal(first.degraded, undefined);
+    assert.ok(first.some((h) => h.legs && h.legs.semantic), 'hybrid hits carry the semantic leg');
+    const toolTexts = embedder.calls.slice(0, -1).flat();
+    assert.equal(toolTexts.length, 104, 'every tool embedded once, in batches');
+    assert.ok(toolTexts.includes(toolTexts.find((t) => t.startsWith('mcp filesystem read text file: '))));
+    assert.deepEqual(embedder.calls.at(-1), ['read a text file'], 'then the query');
+    assert.equal(ts.vectorInfo.vectors, 104);
+
+    embedder.calls.length = 0;
+    await ts.searchAsync('write a file');
+    assert.deepEqual(embedder.calls, [['write a file']], 'a second search embeds only the query');
+
+    // Re-listing a server with the same tools costs nothing; one changed description costs one.
+    const memory = builtIn.filter((t) => t.source === 'mcp:memory');
+    ts.replaceSource('mcp:memory', memory);
+    embedder.calls.length = 0;
+    assert.deepEqual(await ts.embedTools(), { embedded: 0, pending: 0 });
+    ts.replaceSource('mcp:memory', memory.map((t, i) => (i === 0 ? { ...t, description: `${t.description} Changed.` } : t)));
+    assert.deepEqual(await ts.embedTools(), { embedded: 1, pending: 1 });
+    assert.equal(embedder.calls.flat().length, 1);
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('a failing embedder degrades to keyword with the reason; embedTools() throws it typed', async () => {
+  const cases = [
+    ['throws', recordingEmbedder({ behaviour: () => { throw new Error('quota exceeded'); } }), 'EMBEDDER_FAILED'],
+    ['hangs', recordingEmbedder({ behaviour: () => new Promise(() => {}) }), 'TIMEOUT'],
+    ['wrong dimension', recordingEmbedder({ behaviour: (texts) => texts.map(() => new Float32Array(3)) }), 'EMBEDDER_FAILED'],
+    ['NaN', recordingEmbedder({ behaviour: (texts) => texts.map(() => new Float32Array(26).fill(NaN)) }), 'EMBEDDER_FAILED'],
+    ['too few vectors', recordingEmbedder({ behaviour: () => [] }), 'EMBEDDER_FAILED'],
+  ];
+  for (const [label, embedder, code] of cases) {
+    const ts = await builtInEngine({ embedder, embedderTimeoutMs: 100, config: { retrieval: { strategy: 'hybrid' } } });
+    try {
+      const fingerprint = ts.fingerprint;
+      const hits = await ts.searchAsync('create a pull request');
+      assert.equal(hits.strategy, 'keyword', label);
+      assert.match(hits.degraded ?? '', new RegExp(`^${code}: `), label);
+      assert.equal(hits[0].name, 'mcp_github_create_pull_request', `${label}: keyword results, not an empty list`);
+      await assert.rejects(ts.embedTools(), expectCode(code), label);
+      const call = await ts.handleCallAsync({ name: 'tool_search', arguments: { query: 'create a pull request' } });
+      assert.equal(call.kind, 'search');
+      assert.match(call.degraded ?? '', new RegExp(`^${code}`), label);
+      const turn = await ts.assembleAsync({ mode: 'preselect', userMessage: 'create a pull request', contextWindow: 8000 });
+      assert.match(turn.degraded ?? '', new RegExp(`^${code}`), label);
+      assert.equal(ts.fingerprint, fingerprint, `${label}: the catalog is untouched`);
+      assert.equal(ts.size, 104);
+    } finally {
+      ts.dispose();
+    }
+  }
+});
+
+test('bad embedders and bad query vectors are typed errors', async () => {
+  await assert.rejects(createToolSearch({ embedder: {} }), expectCode('INVALID_ARGUMENT'));
+  await assert.rejects(createToolSearch({ embedder: { id: 'x', dimensions: 0, embed() {} } }), expectCode('INVALID_ARGUMENT'));
+  await assert.rejects(createToolSearch({ embedder: recordingEmbedder(), embedderTimeoutMs: -1 }), expectCode('INVALID_ARGUMENT'));
+  const ts = await builtInEngine({ embedder: recordingEmbedder() });
+  try {
+    await ts.embedTools();
+    assert.throws(() => ts.search('x', { strategy: 'semantic', vector: new Float32Array(5) }), expectCode('INVALID_ARGUMENT'));
+    assert.throws(() => ts.search('x', { strategy: 'semantic', vector: [NaN, ...new Array(25).fill(0)] }), expectCode('INVALID_ARGUMENT'));
+    assert.throws(() => ts.search('x', { strategy: 'semantic', vector: [Infinity, ...new Array(25).fill(0)] }), expectCode('INVALID_ARGUMENT'));
+    assert.throws(() => ts.search('x', { strategy: 'fuzzy' }), expectCode('INVALID_ARGUMENT'));
+    assert.throws(() => ts.configure({ retrieval: { strategy: 'regex' } }), expectCode('INVALID_CONFIG'));
+    assert.throws(() => ts.configure({ retrieval: { semanticWeight: -1 } }), expectCode('INVALID_CONFIG'));
+    // A vector given directly skips the embedder (the low-level path).
+    const v = new Float32Array(26);
+    v[17] = 1; // 'r'
+    const hits = ts.search('anything', { strategy: 'semantic', vector: v, limit: 3 });
+    assert.equal(hits.strategy, 'semantic');
+    assert.equal(hits.length, 3);
+    assert.equal(ts.size, 104);
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('semantic and hybrid without an embedder run as keyword and say why', async () => {
+  const ts = await builtInEngine();
+  try {
+    const hits = ts.search('create a pull request', { strategy: 'hybrid' });
+    assert.equal(hits.strategy, 'keyword');
+    assert.match(hits.degraded, /no embedder/);
+    assert.equal(hits[0].name, 'mcp_github_create_pull_request');
+    assert.equal((await ts.searchAsync('create a pull request', { strategy: 'semantic' })).strategy, 'keyword');
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('the static table (a package asset) runs semantic and hybrid synchronously inside the engine', async () => {
+  const ts = await builtInEngine();
+  try {
+    assert.throws(() => ts.loadStaticTable(staticTable.subarray(0, 1000)), expectCode('INVALID_ARGUMENT'));
+    assert.throws(() => ts.loadStaticTable('TSSE'), expectCode('INVALID_ARGUMENT'));
+    assert.deepEqual(ts.loadStaticTable(staticTable), { dimensions: 128 });
+    const info = ts.vectorInfo;
+    assert.equal(info.static, true);
+    assert.match(info.embedder, /^static:[0-9a-f]{16}$/);
+    const semantic = ts.search('think step by step', { strategy: 'semantic', limit: 3 });
+    assert.equal(semantic.strategy, 'semantic');
+    assert.equal(semantic[0].name, 'mcp_sequential-thinking_sequentialthinking');
+    assert.equal(semantic[0].match, 'semantic');
+    assert.ok(semantic[0].score > 0 && semantic[0].score <= 1, 'a cosine');
+    assert.equal(ts.vectorInfo.vectors, 104, 'the engine embedded every tool itself');
+    const hybrid = ts.search('create_pull_request', { strategy: 'hybrid' });
+    assert.equal(hybrid[0].name, 'mcp_github_create_pull_request');
+    assert.equal(hybrid[0].match, 'exact', 'an exact name survives fusion');
+    // A corrupt table after a good one leaves the good one in place.
+    const corrupt = Uint8Array.from(staticTable);
+    corrupt[4] = 9; // version
+    assert.throws(() => ts.loadStaticTable(corrupt), expectCode('INVALID_ARGUMENT'));
+    assert.equal(ts.search('think step by step', { strategy: 'semantic' }).strategy, 'semantic');
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('regex strategy: names, descriptions, case, bad patterns, and linear time on a hostile pattern', async () => {
+  const ts = await builtInEngine();
+  try {
+    const names = ts.search('^mcp_github_.*pull_request', { strategy: 'regex', limit: 20 }).map((h) => h.name);
+    assert.ok(names.length >= 5);
+    assert.ok(names.every((n) => /^mcp_github_.*pull_request/.test(n)));
+    assert.equal(ts.search('MCP_GITHUB_CREATE_ISSUE', { strategy: 'regex' })[0].name, 'mcp_github_create_issue');
+    assert.equal(ts.search('MCP_GITHUB_CREATE_ISSUE', { strategy: 'regex', caseSensitive: true }).length, 0);
+    assert.equal(ts.search('knowledge graph', { strategy: 'regex' }).length, 0);
+    assert.ok(ts.search('knowledge graph', { strategy: 'regex', descriptions: true }).length > 0);
+    assert.throws(() => ts.search('(unclosed', { strategy: 'regex' }), expectCode('INVALID_ARGUMENT'));
+    assert.throws(() => ts.search('(?=lookahead)', { strategy: 'regex' }), expectCode('INVALID_ARGUMENT'));
+    assert.throws(() => ts.search('a'.repeat(201), { strategy: 'regex' }), expectCode('TOO_LARGE'));
+    // The model asks for regex by writing /pattern/ (or /pattern/i) as its tool_search query.
+    ts.configure({ gate: { enabled: 'on' } });
+    const call = ts.handleCall({ name: 'tool_search', arguments: { query: '/^mcp_slack_.*channel/' } });
+    assert.ok(call.result.matches.length > 0);
+    assert.ok(call.result.matches.every((m) => m.match === 'regex' && m.name.startsWith('mcp_slack_')));
+  } finally {
+    ts.dispose();
+  }
+  const big = await createToolSearch();
+  try {
+    big.add(Array.from({ length: 10_000 }, (_, i) => ({ name: `${'a'.repeat(60)}_${i}`, description: 'x' })));
+    const start = performance.now();
+    assert.equal(big.search('(a+)+$', { strategy: 'regex' }).length, 0);
+    // Not a timing test: a backtracking engine would not return at all on this input.
+    assert.ok(performance.now() - start < 60_000);
+  } finally {
+    big.dispose();
+  }
+});
+
+test('explain() reports each leg of a hybrid ranking', async () => {
+  const ts = await builtInEngine();
+  try {
+    ts.loadStaticTable(staticTable);
+    const top = ts.search('save this note for later', { strategy: 'hybrid' })[0];
+    const e = ts.explain('save this note for later', top.name, { strategy: 'hybrid' });
+    assert.equal(e.strategy, 'hybrid');
+    assert.equal(e.rank, 1);
+    assert.equal(e.strategyScore, top.score);
+    assert.deepEqual(e.legs, top.legs);
+    const keyword = ts.explain('save this note for later', top.name);
+    assert.equal(keyword.strategy, 'keyword');
+    assert.equal(keyword.legs, undefined);
+    assert.ok(keyword.terms.length > 0);
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('USE-lite, a real model: hybrid search and pre-selection through the async API', async () => {
+  const ts = await builtInEngine({ embedder: useLiteEmbedder(), embedderTimeoutMs: 120_000, config: { retrieval: { strategy: 'hybrid' } } });
+  try {
+    const hits = await ts.searchAsync('think step by step about a hard problem');
+    assert.equal(hits.strategy, 'hybrid', hits.degraded);
+    assert.equal(hits[0].name, 'mcp_sequential-thinking_sequentialthinking');
+    const semantic = await ts.searchAsync('remember a fact about the user', { strategy: 'semantic', limit: 5 });
+    assert.ok(semantic.some((h) => h.name.startsWith('mcp_memory_')), semantic.map((h) => h.name).join(', '));
+    const turn = await ts.assembleAsync({ mode: 'preselect', userMessage: 'open a pull request for my branch', contextWindow: 8000, topK: 3 });
+    assert.equal(turn.degraded, undefined);
+    assert.ok(turn.visible.some((v) => v.name === 'mcp_github_create_pull_request'), turn.visible.map((v) => v.name).join(', '));
+  } finally {
+    ts.dispose();
+  }
+});
