@@ -54,6 +54,27 @@ std::string with_json(const std::string& text, F&& body) {
   });
 }
 
+// Vectors cross as little-endian float32 bytes (embind copies a Uint8Array into a string);
+// NaN and Infinity are checked where the values are used. At most `max_values` values.
+Result<std::vector<float>> floats_from_bytes(const std::string& bytes, size_t max_values) {
+  if (bytes.size() % sizeof(float) != 0 || bytes.size() / sizeof(float) > max_values) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "vector bytes must be whole float32 values, at most " + std::to_string(max_values));
+  }
+  std::vector<float> v(bytes.size() / sizeof(float));
+  if (!v.empty()) std::memcpy(v.data(), bytes.data(), bytes.size());  // wasm and x86 are little-endian
+  return v;
+}
+
+// Puts the bytes' vector into `target` when there are bytes (they win over a JSON "vector").
+Status take_vector(const std::string& bytes, std::vector<float>& target) {
+  if (bytes.empty()) return Status::success();
+  auto v = floats_from_bytes(bytes, VectorIndex::kMaxDimensions);
+  if (!v.ok()) return v.status();
+  target = std::move(v.value());
+  return Status::success();
+}
+
 // A search needs words; a blank query is a caller bug worth naming, not an empty answer.
 Status check_query(const std::string& query) {
   constexpr size_t kMaxQueryBytes = 16 * 1024;
@@ -221,10 +242,11 @@ std::string JsonEngine::info() {
   });
 }
 
-std::string JsonEngine::search(const std::string& query, const std::string& options_json) {
+std::string JsonEngine::search(const std::string& query, const std::string& options_json, const std::string& vector) {
   return with_json(options_json, [&](const json& input) {
     auto request = search_request_from_json(input);
     if (!request.ok()) return fail(request.status());
+    if (Status s = take_vector(vector, request.value().vector); !s.ok()) return fail(s);
     if (Status s = check_query(query); !s.ok()) return fail(s);
     auto found = engine_.retrieve(query, request.value());
     if (!found.ok()) return fail(found.status());
@@ -242,10 +264,12 @@ std::string JsonEngine::search(const std::string& query, const std::string& opti
   });
 }
 
-std::string JsonEngine::explain(const std::string& query, const std::string& name, const std::string& options_json) {
+std::string JsonEngine::explain(const std::string& query, const std::string& name, const std::string& options_json,
+                                const std::string& vector) {
   return with_json(options_json, [&](const json& input) {
     auto request = search_request_from_json(input);
     if (!request.ok()) return fail(request.status());
+    if (Status s = take_vector(vector, request.value().vector); !s.ok()) return fail(s);
     if (Status s = check_query(query); !s.ok()) return fail(s);
     long i = engine_.catalog().index_of(name);
     if (i < 0) return fail(Status::error(ErrorCode::NotFound, "no tool named '" + name + "'"));
@@ -314,12 +338,13 @@ std::string JsonEngine::close_session(const std::string& id) {
   });
 }
 
-std::string JsonEngine::assemble(const std::string& request_json) {
+std::string JsonEngine::assemble(const std::string& request_json, const std::string& vector_bytes) {
   return with_json(request_json, [&](const json& input) {
     std::string session;
     std::vector<float> vector;
     auto request = assemble_request_from_json(input, session, &vector);
     if (!request.ok()) return fail(request.status());
+    if (Status s = take_vector(vector_bytes, vector); !s.ok()) return fail(s);
     auto result = engine_.assemble(session, request.value(), vector);
     if (!result.ok()) return fail(result.status());
     return ok(assembly_to_json(result.value()));
@@ -327,15 +352,13 @@ std::string JsonEngine::assemble(const std::string& request_json) {
 }
 
 std::string JsonEngine::handle_call(const std::string& session, const std::string& call_json,
-                                    const std::string& vector_json) {
+                                    const std::string& vector_bytes) {
   return with_json(call_json, [&](const json& input) {
     auto call = model_call_from_json(input);
     if (!call.ok()) return fail(call.status());
-    auto vector_input = parse_json(vector_json);
-    if (!vector_input.ok()) return fail(vector_input.status());
-    auto vector = query_vector_from_json(vector_input.value());
-    if (!vector.ok()) return fail(vector.status());
-    auto outcome = engine_.handle_call(session, call.value(), vector.value());
+    std::vector<float> vector;
+    if (Status s = take_vector(vector_bytes, vector); !s.ok()) return fail(s);
+    auto outcome = engine_.handle_call(session, call.value(), vector);
     if (!outcome.ok()) return fail(outcome.status());
     return ok(outcome_to_json(outcome.value()));
   });
@@ -385,12 +408,9 @@ std::string JsonEngine::store_vectors(const std::string& meta_json, const std::s
       if (!h.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "'hashes' must hold strings"));
       hashes.push_back(h.get<std::string>());
     }
-    if (vectors.size() % sizeof(float) != 0) {
-      return fail(Status::error(ErrorCode::InvalidArgument, "vector bytes must be whole float32 values"));
-    }
-    std::vector<float> values(vectors.size() / sizeof(float));
-    std::memcpy(values.data(), vectors.data(), vectors.size());  // wasm and x86 are little-endian
-    if (Status s = engine_.store_vectors(names, hashes, values.data(), values.size()); !s.ok()) return fail(s);
+    auto values = floats_from_bytes(vectors, vectors.size());
+    if (!values.ok()) return fail(values.status());
+    if (Status s = engine_.store_vectors(names, hashes, values->data(), values->size()); !s.ok()) return fail(s);
     return ok({{"stored", names.size()}});
   });
 }

@@ -68,6 +68,55 @@ int32_t dot_int8(const int8_t* a, const int8_t* b, size_t n) {
   return sum;
 }
 
+void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, int32_t* out) {
+#ifdef __wasm_simd128__
+  // The query is widened to i16 once, and four rows share each widened query vector: about
+  // 7 operations per 16 codes and row instead of 12 for dot_int8 row by row.
+  std::vector<v128_t> wide;
+  const size_t blocks = n / 16;
+  wide.reserve(blocks * 2);
+  for (size_t b = 0; b < blocks; b++) {
+    const v128_t v = wasm_v128_load(q + b * 16);
+    wide.push_back(wasm_i16x8_extend_low_i8x16(v));
+    wide.push_back(wasm_i16x8_extend_high_i8x16(v));
+  }
+  auto sum4 = [](v128_t acc) {
+    return wasm_i32x4_extract_lane(acc, 0) + wasm_i32x4_extract_lane(acc, 1) + wasm_i32x4_extract_lane(acc, 2) +
+           wasm_i32x4_extract_lane(acc, 3);
+  };
+  auto tail = [&](const int8_t* row) {
+    int32_t t = 0;
+    for (size_t i = blocks * 16; i < n; i++) t += int32_t{q[i]} * int32_t{row[i]};
+    return t;
+  };
+  size_t r = 0;
+  for (; r + 4 <= count; r += 4) {
+    const int8_t* row = rows + r * n;
+    v128_t a0 = wasm_i32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
+    for (size_t b = 0; b < blocks; b++) {
+      const v128_t lo = wide[2 * b], hi = wide[2 * b + 1];
+      const v128_t r0 = wasm_v128_load(row + b * 16), r1 = wasm_v128_load(row + n + b * 16);
+      const v128_t r2 = wasm_v128_load(row + 2 * n + b * 16), r3 = wasm_v128_load(row + 3 * n + b * 16);
+      a0 = wasm_i32x4_add(a0, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r0)),
+                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r0))));
+      a1 = wasm_i32x4_add(a1, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r1)),
+                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r1))));
+      a2 = wasm_i32x4_add(a2, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r2)),
+                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r2))));
+      a3 = wasm_i32x4_add(a3, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r3)),
+                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r3))));
+    }
+    out[r] = sum4(a0) + tail(row);
+    out[r + 1] = sum4(a1) + tail(row + n);
+    out[r + 2] = sum4(a2) + tail(row + 2 * n);
+    out[r + 3] = sum4(a3) + tail(row + 3 * n);
+  }
+  for (; r < count; r++) out[r] = dot_int8(q, rows + r * n, n);
+#else
+  for (size_t r = 0; r < count; r++) out[r] = dot_int8(q, rows + r * n, n);
+#endif
+}
+
 Result<VectorIndex> VectorIndex::create(size_t dimensions) {
   if (dimensions == 0 || dimensions > kMaxDimensions) {
     return Status::error(ErrorCode::InvalidArgument, "vector dimensions must be 1.." + std::to_string(kMaxDimensions) +
@@ -119,10 +168,18 @@ Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& que
   std::vector<int8_t> q(dims_);
   const float qs = quantize_unit_int8(query.data(), dims_, q.data());
   heap.reserve(std::min(k, size()) + 1);
-  for (size_t id = 0; id < size(); id++) {
-    if (filter && !filter(id)) continue;
-    const VectorHit hit{id, static_cast<float>(dot_int8(q.data(), codes_.data() + id * dims_, dims_)) * qs * scales_[id]};
-    keep_best(heap, k, hit, better);
+  constexpr size_t kBlock = 256;  // rows scored per dot_int8_rows call
+  int32_t dots[kBlock];
+  for (size_t first = 0; first < size(); first += kBlock) {
+    const size_t count = std::min(kBlock, size() - first);
+    dot_int8_rows(q.data(), codes_.data() + first * dims_, dims_, count, dots);
+    for (size_t j = 0; j < count; j++) {
+      const size_t id = first + j;
+      const float score = static_cast<float>(dots[j]) * qs * scales_[id];
+      if (heap.size() == k && score < heap.front().score) continue;  // most rows: no heap work
+      if (filter && !filter(id)) continue;
+      keep_best(heap, k, VectorHit{id, score}, better);
+    }
   }
   std::sort_heap(heap.begin(), heap.end(), better);
   return heap;

@@ -22,9 +22,24 @@ const STRATEGIES = ['keyword', 'semantic', 'hybrid', 'regex'];
 function queryVector(v, what) {
   const ok = (Array.isArray(v) || v instanceof Float32Array || v instanceof Float64Array) && v.length > 0 && v.length <= 4096;
   if (!ok) throw invalidArgument(what, 'an array or Float32Array of 1..4096 numbers', v);
-  const out = Array.from(/** @type {ArrayLike<unknown>} */ (v), Number);
+  const out = Float32Array.from(/** @type {ArrayLike<number>} */ (v), Number);
   if (!out.every(Number.isFinite)) throw invalidArgument(what, 'finite numbers (no NaN or Infinity)', v);
   return out;
+}
+
+/** What a raw call gets when there is no query vector. */
+const NO_VECTOR = new Uint8Array(0);
+
+/**
+ * Moves `request.vector` out of the JSON request into float32 bytes: parsing JSON numbers costs
+ * wasm a software long-double strtod each (about 2 ms for 384 of them).
+ * @param {Record<string, unknown>} request
+ * @returns {Uint8Array}
+ */
+function takeVector(request) {
+  const v = /** @type {Float32Array | undefined} */ (request.vector);
+  delete request.vector;
+  return v === undefined ? NO_VECTOR : new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 }
 
 /**
@@ -272,7 +287,8 @@ export class ToolSearch {
   search(query, options = {}) {
     boundaryString(query, 'search(query)');
     const request = this.#searchRequest(options, 'search');
-    const envelope = this.#open('search', query, boundaryJson(request, 'search(options)'));
+    const vector = takeVector(request);
+    const envelope = this.#open('search', query, boundaryJson(request, 'search(options)'), vector);
     return searchResults(envelope);
   }
 
@@ -290,7 +306,8 @@ export class ToolSearch {
     const request = this.#searchRequest(options, 'searchAsync');
     const strategy = /** @type {string} */ (request.strategy ?? this.#strategy);
     const degraded = await this.#embedInto(request, strategy, query);
-    const envelope = this.#open('search', query, boundaryJson(request, 'searchAsync(options)'));
+    const vector = takeVector(request);
+    const envelope = this.#open('search', query, boundaryJson(request, 'searchAsync(options)'), vector);
     if (degraded) envelope.degraded = degraded;
     return searchResults(envelope);
   }
@@ -307,7 +324,8 @@ export class ToolSearch {
     boundaryString(query, 'explain(query)');
     boundaryString(name, 'explain(query, name)');
     const request = this.#searchRequest(options, 'explain');
-    return this.#call('explain', query, name, boundaryJson(request, 'explain(options)'));
+    const vector = takeVector(request);
+    return this.#call('explain', query, name, boundaryJson(request, 'explain(options)'), vector);
   }
 
   // ---- the semantic leg ----------------------------------------------------------------------
@@ -442,7 +460,8 @@ export class ToolSearch {
     if (request.vector !== undefined) request.vector = queryVector(request.vector, 'assemble options.vector');
     const id = this.#sessionId(session, 'assemble options.session');
     if (id) request.session = id;
-    return this.#call('assemble', boundaryJson(request, 'assemble(options)'));
+    const vector = takeVector(request);
+    return this.#call('assemble', boundaryJson(request, 'assemble(options)'), vector);
   }
 
   /**
@@ -475,7 +494,7 @@ export class ToolSearch {
     /** @type {Record<string, unknown>} */
     const extra = {};
     const degraded = query === undefined ? undefined : await this.#embedInto(extra, this.#strategy, query);
-    const resolution = this.#resolve(normalized, options, extra.vector);
+    const resolution = this.#resolve(normalized, options, takeVector(extra));
     if (degraded) resolution.degraded = degraded;
     return resolution;
   }
@@ -489,17 +508,17 @@ export class ToolSearch {
    */
   handleCall(call, options = {}) {
     if (!isPlainObject(options)) throw invalidArgument('handleCall(call, options)', 'an object', options);
-    return this.#resolve(normalizeCall(call, 'handleCall(call)'), options, undefined);
+    return this.#resolve(normalizeCall(call, 'handleCall(call)'), options, NO_VECTOR);
   }
 
   /**
    * @param {{name: string, arguments?: unknown}} normalized
    * @param {{session?: Session | string}} options
-   * @param {unknown} vector
+   * @param {Uint8Array} vector  the tool_search query's embedding as float32 bytes, or empty
    */
   #resolve(normalized, options, vector) {
     const session = this.#sessionId(options.session, 'handleCall options.session');
-    return this.#call('handleCall', session, boundaryJson(normalized, 'handleCall(call)'), vector === undefined ? 'null' : JSON.stringify(vector));
+    return this.#call('handleCall', session, boundaryJson(normalized, 'handleCall(call)'), vector);
   }
 
   /**
@@ -639,8 +658,7 @@ export class ToolSearch {
     if ((strategy !== 'semantic' && strategy !== 'hybrid') || request.vector !== undefined || !this.#embedder) return undefined;
     try {
       await this.embedTools();
-      const flat = await embedTexts(this.#sized(this.#embedder), [text], this.#embedderTimeoutMs);
-      request.vector = Array.from(flat);
+      request.vector = await embedTexts(this.#sized(this.#embedder), [text], this.#embedderTimeoutMs);
       return undefined;
     } catch (error) {
       if (!(error instanceof ToolSearchError)) throw error;

@@ -164,3 +164,19 @@ TEST_CASE("vector index: dot_int8 equals the plain sum at every length (SIMD bod
   std::vector<int8_t> extreme(4096, -127);
   CHECK(dot_int8(extreme.data(), extreme.data(), extreme.size()) == 4096 * 127 * 127);
 }
+
+TEST_CASE("vector index: dot_int8_rows equals dot_int8 row by row (blocks of four and the rest)", "[vector]") {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> code(-127, 127);
+  for (size_t n : {1, 15, 16, 17, 48, 70, 384}) {
+    for (size_t count : {0, 1, 3, 4, 5, 9}) {
+      std::vector<int8_t> q(n), rows(n * count);
+      for (auto& x : q) x = static_cast<int8_t>(code(rng));
+      for (auto& x : rows) x = static_cast<int8_t>(code(rng));
+      std::vector<int32_t> out(count + 1, 12345);
+      dot_int8_rows(q.data(), rows.data(), n, count, out.data());
+      for (size_t r = 0; r < count; r++) CHECK(out[r] == dot_int8(q.data(), rows.data() + r * n, n));
+      CHECK(out[count] == 12345);  // nothing written past the rows
+    }
+  }
+}

@@ -29,11 +29,14 @@ class JsonEngine {
   std::string list_tools(const std::string& names_json = "null");
   std::string info();
   /// The value is the hits; the envelope also carries "strategy" (what ran) and, when a semantic
-  /// or hybrid search ran as keyword, "degraded" (why).
-  std::string search(const std::string& query, const std::string& options_json);
+  /// or hybrid search ran as keyword, "degraded" (why). `vector`: the query's embedding as
+  /// little-endian float32 bytes ("" for none; it replaces options.vector). JSON numbers cost
+  /// wasm a software long-double strtod each: 2 ms for 384 of them, against microseconds here.
+  std::string search(const std::string& query, const std::string& options_json, const std::string& vector = "");
   /// options: the search options (strategy, vector, ...). Besides the BM25 terms, the value
-  /// carries {strategy, rank, fusedScore, legs: {keyword, semantic}} for the tool.
-  std::string explain(const std::string& query, const std::string& name, const std::string& options_json = "{}");
+  /// carries {strategy, rank, strategyScore, legs: {keyword, semantic}} for the tool.
+  std::string explain(const std::string& query, const std::string& name, const std::string& options_json = "{}",
+                      const std::string& vector = "");
   // ---- the semantic leg (docs/wasm-boundary.md) -------------------------------------------------
   /// Selects the embedder whose vectors are stored: {id, dimensions}.
   std::string use_embedder(const std::string& embedder_json);
@@ -49,10 +52,10 @@ class JsonEngine {
   std::string suggest(const std::string& name, const std::string& session);
   std::string open_session(const std::string& scope_json);
   std::string close_session(const std::string& id);
-  std::string assemble(const std::string& request_json);
-  /// vector_json: null, or the embedding of a tool_search query (semantic or hybrid).
-  std::string handle_call(const std::string& session, const std::string& call_json,
-                          const std::string& vector_json = "null");
+  /// `vector`: the user message's embedding as float32 bytes ("" for none), as in search().
+  std::string assemble(const std::string& request_json, const std::string& vector = "");
+  /// `vector`: the embedding of a tool_search query as float32 bytes ("" for none).
+  std::string handle_call(const std::string& session, const std::string& call_json, const std::string& vector = "");
   std::string estimate_tokens(const std::string& tool_json);
 
   Engine& engine() { return engine_; }

@@ -72,4 +72,8 @@ float quantize_unit_int8(const float* v, size_t n, int8_t* codes);
 /// Uses wasm SIMD when compiled with -msimd128, otherwise a loop compilers auto-vectorise.
 int32_t dot_int8(const int8_t* a, const int8_t* b, size_t n);
 
+/// dot_int8 of `q` with each of `count` consecutive rows of `n` codes, into out[0..count).
+/// With wasm SIMD the query is widened once and four rows are scored together.
+void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, int32_t* out);
+
 }  // namespace toolsearch
