@@ -27,6 +27,11 @@ export const RAW_ENGINE_METHODS = Object.freeze([
   'assemble',
   'handleCall',
   'estimateTokens',
+  'useEmbedder',
+  'pendingVectors',
+  'storeVectors',
+  'loadStaticTable',
+  'vectorInfo',
 ]);
 
 /** Functions and classes the raw module exports besides the Emscripten runtime. */

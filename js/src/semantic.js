@@ -79,20 +79,20 @@ export async function embedTexts(embedder, texts, timeoutMs) {
 
 /**
  * Embeds every tool the engine has no current vector for, in batches, and stores the vectors.
- * @param {(method: string, ...args: any[]) => any} call  the engine's raw call
+ * @param {{pending: () => {name: string, text: string, hash: string}[], store: (meta: string, bytes: Uint8Array) => void}} engine
+ *   the engine's pendingVectors and storeVectors
  * @param {import('./index.js').Embedder} embedder
  * @param {number} timeoutMs
  * @returns {Promise<{embedded: number, pending: number}>}
  */
-export async function catchUpToolVectors(call, embedder, timeoutMs) {
-  /** @type {{name: string, text: string, hash: string}[]} */
-  const pending = call('pendingVectors');
+export async function catchUpToolVectors(engine, embedder, timeoutMs) {
+  const pending = engine.pending();
   let embedded = 0;
   for (let start = 0; start < pending.length; start += TOOL_BATCH) {
     const batch = pending.slice(start, start + TOOL_BATCH);
     const flat = await embedTexts(embedder, batch.map((p) => p.text), timeoutMs);
     const meta = JSON.stringify({ names: batch.map((p) => p.name), hashes: batch.map((p) => p.hash) });
-    call('storeVectors', meta, new Uint8Array(flat.buffer, flat.byteOffset, flat.byteLength));
+    engine.store(meta, new Uint8Array(flat.buffer, flat.byteOffset, flat.byteLength));
     embedded += batch.length;
   }
   return { embedded, pending: pending.length };

@@ -350,7 +350,11 @@ export class ToolSearch {
       const probe = await embedTexts(embedder, ['tool'], this.#embedderTimeoutMs);
       this.#register(probe.length);
     }
-    return catchUpToolVectors((m, ...a) => this.#call(m, ...a), this.#sized(embedder), this.#embedderTimeoutMs);
+    const engine = {
+      pending: () => this.#call('pendingVectors'),
+      store: (/** @type {string} */ meta, /** @type {Uint8Array} */ bytes) => this.#call('storeVectors', meta, bytes),
+    };
+    return catchUpToolVectors(engine, this.#sized(embedder), this.#embedderTimeoutMs);
   }
 
   /** @type {number | undefined} */ #registeredDims;

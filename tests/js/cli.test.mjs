@@ -177,6 +177,48 @@ describe('usage errors exit 2, runtime errors exit 1', () => {
   });
 });
 
+describe('strategies and embedders', () => {
+  it('--strategy regex reads the query as a pattern over names', () => {
+    const r = cli('search', '^mcp_github_.*issue', '--strategy', 'regex', '--limit', '20', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const names = JSON.parse(r.stdout).map((h) => h.name);
+    assert.ok(names.length >= 3);
+    assert.ok(names.every((n) => /^mcp_github_.*issue/.test(n)), names.join());
+  });
+
+  it('--strategy hybrid --embedder static fuses both legs with the shipped table', () => {
+    const r = cli('search', 'think step by step', '--strategy', 'hybrid', '--embedder', 'static', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const hits = JSON.parse(r.stdout);
+    assert.equal(hits[0].name, 'mcp_sequential-thinking_sequentialthinking');
+    assert.ok(hits.some((h) => h.legs && h.legs.semantic), 'hybrid hits carry legs');
+    const e = cli('explain', 'think step by step', 'mcp_sequential-thinking_sequentialthinking', '--strategy', 'hybrid', '--embedder', 'static');
+    assert.equal(e.status, 0, e.stderr);
+    assert.match(e.stdout, /hybrid: rank 1/);
+    assert.match(e.stdout, /keyword leg: rank \d+.*semantic leg: rank \d+/);
+  });
+
+  it('eval --strategy semantic --embedder static reports the strategy', async () => {
+    const queries = path.join(tmp, 'q.jsonl');
+    await writeFile(queries, `${JSON.stringify({ id: '1', query: 'think step by step', gold: ['mcp_sequential-thinking_sequentialthinking'] })}\n`);
+    const r = cli('eval', '--queries', queries, '--strategy', 'semantic', '--embedder', 'static', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const figures = JSON.parse(r.stdout);
+    assert.equal(figures.strategy, 'semantic');
+    assert.equal(figures.embedder, 'static');
+    assert.equal(figures['recall@1'], 1);
+  });
+
+  it('bad strategies, embedders and patterns are usage or typed errors', () => {
+    assert.equal(cli('search', 'x', '--strategy', 'fuzzy').status, 2);
+    assert.equal(cli('search', 'x', '--strategy', 'hybrid').status, 2, 'hybrid needs --embedder');
+    assert.equal(cli('search', 'x', '--strategy', 'semantic', '--embedder', 'nope').status, 2);
+    const bad = cli('search', '(unclosed', '--strategy', 'regex');
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /INVALID_ARGUMENT/);
+  });
+});
+
 describe('other catalog formats', () => {
   it('an OpenAI tools array and an MCP tools/list result', async () => {
     const openai = path.join(tmp, 'openai.json');
@@ -213,9 +255,12 @@ describe('eval on Seal-Tools (test split)', () => {
   });
 
   it('--json prints exactly the documented keys', () => {
-    assert.deepEqual(Object.keys(figures), ['recall@1', 'recall@5', 'recall@10', 'ndcg@10', 'mrr@10', 'queries']);
+    assert.deepEqual(Object.keys(figures), ['recall@1', 'recall@5', 'recall@10', 'ndcg@10', 'mrr@10', 'all@10', 'strategy', 'embedder', 'queries']);
     assert.equal(figures.queries, 1354);
-    for (const [k, v] of Object.entries(figures)) if (k !== 'queries') assert.ok(v >= 0 && v <= 1, `${k} ${v}`);
+    assert.equal(figures.strategy, 'keyword');
+    assert.equal(figures.embedder, null);
+    for (const [k, v] of Object.entries(figures)) if (typeof v === 'number' && k !== 'queries') assert.ok(v >= 0 && v <= 1, `${k} ${v}`);
+    assert.ok(figures['all@10'] <= figures['recall@10']);
     assert.ok(figures['recall@1'] <= figures['recall@5'] && figures['recall@5'] <= figures['recall@10']);
   });
 

@@ -23,8 +23,10 @@ async function main(): Promise<void> {
       preselectTopK: 8, inlineSchemaMaxTokens: 300 },
     bm25: { k1: 1.2, b: 0.75, weights: { name: 3, server: 1, description: 1, paramNames: 1, paramDescriptions: 0.5 } },
     namespacing: 'prefix',
+    retrieval: { strategy: 'hybrid', keywordWeight: 1, semanticWeight: 0.5, rrfK: 60, depth: 50 },
   };
-  const options: CreateToolSearchOptions = { wasm: '/x.wasm', config };
+  const embedder: Embedder = { id: 'm', dimensions: 3, embed: async (texts) => texts.map(() => new Float32Array(3)) };
+  const options: CreateToolSearchOptions = { wasm: '/x.wasm', config, embedder, embedderTimeoutMs: 5000 };
   const ts: ToolSearch = await createToolSearch(options);
   await createToolSearch();
 
@@ -53,8 +55,25 @@ async function main(): Promise<void> {
   const fingerprint: string = ts.fingerprint;
   const version: string = ts.coreVersion;
   const hits: SearchHit[] = ts.search('q', { limit: 3, deferredOnly: true });
-  const match: 'exact' | 'bm25' | 'substring' | undefined = hits[0]?.match;
-  const explanation: Explanation = ts.explain('q', 'a');
+  const match: 'exact' | 'bm25' | 'substring' | 'semantic' | 'regex' | undefined = hits[0]?.match;
+  const results: SearchResults = ts.search('q', { strategy: 'hybrid', vector: new Float32Array(3) });
+  const ran: 'keyword' | 'semantic' | 'hybrid' | 'regex' = results.strategy;
+  const why: string | undefined = results.degraded;
+  const legRank: number | undefined = results[0]?.legs?.keyword?.rank;
+  const later: SearchResults = await ts.searchAsync('q', { strategy: 'semantic' });
+  ts.search('^a', { strategy: 'regex', descriptions: true, caseSensitive: false });
+  const caught: { embedded: number; pending: number } = await ts.embedTools();
+  const table: { dimensions: number } = ts.loadStaticTable(new Uint8Array(0));
+  const info: VectorInfo = ts.vectorInfo;
+  const asyncTurn: Assembly = await ts.assembleAsync({ userMessage: 'x' });
+  const asyncCall: CallResolution = await ts.handleCallAsync({ name: 'tool_search', arguments: { query: 'x' } });
+  const hostEmbedder: Embedder | undefined = ts.embedder;
+  void [ran, why, legRank, later, caught, table, info, asyncTurn, asyncCall, hostEmbedder];
+  // @ts-expect-error strategy must be one of the four
+  ts.search('q', { strategy: 'fuzzy' });
+  const explanation: Explanation = ts.explain('q', 'a', { strategy: 'hybrid' });
+  const explainedRank: number | null = explanation.rank;
+  void explainedRank;
   const term: ExplanationTerm | undefined = explanation.terms[0];
   const description: ToolDescription = ts.describe('a', { session: 's1' });
   const suggestions: string[] = ts.suggest('a', {});
@@ -141,7 +160,7 @@ void main;
 const TYPE_NAMES =
   'AddOptions, AssembleOptions, Assembly, CallResolution, CreateToolSearchOptions, EffectiveConfig, Explanation, ExplanationTerm, ' +
   'GateDecision, Scope, SearchHit, ToolCallInput, ToolClass, ToolDescription, ToolInput, ToolRecord, ToolSearchConfig, ' +
-  'ToolSearchErrorCode, TokenEstimate, VisibleTool, WasmSource';
+  'ToolSearchErrorCode, TokenEstimate, VisibleTool, WasmSource, Embedder, SearchResults, VectorInfo';
 
 let installed;
 before(async () => {
