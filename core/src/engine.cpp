@@ -154,12 +154,14 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
     if (out.degraded.empty()) {
       if (static_) fill_static_vectors();
       const size_t depth = strategy == RetrievalStrategy::Hybrid ? std::max(limit, options_.retrieval.hybrid.depth) : limit;
-      auto semantic = semantic_search(*vectors_.index(catalog_), *q, depth, filter);
-      if (!semantic.ok()) return semantic.status();
+      auto cosines = vectors_.index(catalog_)->cosines(*q);
+      if (!cosines.ok()) return cosines.status();
+      std::vector<SearchHit> semantic = semantic_hits(cosines.value(), depth, filter);
       if (strategy == RetrievalStrategy::Semantic) {
-        out.hits = std::move(semantic.value());
+        out.hits = std::move(semantic);
       } else {
-        out.hits = fuse_hybrid(index()->search(query, depth, filter), semantic.value(), options_.retrieval.hybrid, limit);
+        out.hits = fuse_hybrid(index()->search(query, depth, filter), semantic, cosines.value(),
+                               options_.retrieval.hybrid, limit);
       }
       return out;
     }

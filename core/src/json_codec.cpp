@@ -458,13 +458,17 @@ Status apply_retrieval(const json& value, RetrievalOptions& r) {
         return Status::error(ErrorCode::InvalidConfig, "'retrieval." + k + "' must be in 0..1000" +
                                                            (k == "rrfK" ? " and positive" : ""));
       }
+    } else if (k == "fusion") {
+      auto f = v.is_string() ? fusion_from_string(v.get<std::string>()) : std::nullopt;
+      if (!f) return Status::error(ErrorCode::InvalidConfig, "'retrieval.fusion' must be \"score\" or \"rrf\"");
+      r.hybrid.fusion = *f;
     } else if (k == "depth") {
       if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1000) {
         return Status::error(ErrorCode::InvalidConfig, "'retrieval.depth' must be an integer in 1..1000");
       }
       r.hybrid.depth = static_cast<size_t>(v.get<long long>());
     } else {
-      return unknown_key("retrieval", k, "strategy, keywordWeight, semanticWeight, rrfK, depth");
+      return unknown_key("retrieval", k, "strategy, fusion, keywordWeight, semanticWeight, rrfK, depth");
     }
   }
   return Status::success();
@@ -550,6 +554,7 @@ json engine_options_to_json(const EngineOptions& o) {
             {"lexicon", std::move(lexicon)}}},
           {"retrieval",
            {{"strategy", to_string(o.retrieval.strategy)},
+            {"fusion", to_string(o.retrieval.hybrid.fusion)},
             {"keywordWeight", o.retrieval.hybrid.keyword_weight},
             {"semanticWeight", o.retrieval.hybrid.semantic_weight},
             {"rrfK", o.retrieval.hybrid.rrf_k},

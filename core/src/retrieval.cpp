@@ -2,6 +2,8 @@
 
 #include "toolsearch/ranking.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 
 namespace toolsearch {
@@ -24,21 +26,79 @@ std::optional<RetrievalStrategy> retrieval_strategy_from_string(std::string_view
   return std::nullopt;
 }
 
-Result<std::vector<SearchHit>> semantic_search(const VectorIndex& vectors, const std::vector<float>& query,
-                                               size_t limit, const ToolFilter& filter) {
-  auto found = vectors.search(query, limit, filter);
-  if (!found.ok()) return found.status();
+const char* to_string(Fusion f) { return f == Fusion::Rrf ? "rrf" : "score"; }
+
+std::optional<Fusion> fusion_from_string(std::string_view s) {
+  if (s == "score") return Fusion::Score;
+  if (s == "rrf") return Fusion::Rrf;
+  return std::nullopt;
+}
+
+std::vector<SearchHit> semantic_hits(const std::vector<float>& cosines, size_t limit, const ToolFilter& filter) {
+  std::vector<size_t> order;
+  for (size_t id = 0; id < cosines.size(); ++id) {
+    // A tool without an embedding (a zero row) scores exactly 0: no evidence either way.
+    if (cosines[id] != 0.0f && (!filter || filter(id))) order.push_back(id);
+  }
+  auto better = [&](size_t a, size_t b) { return cosines[a] > cosines[b] || (cosines[a] == cosines[b] && a < b); };
+  const size_t n = std::min(limit, order.size());
+  std::partial_sort(order.begin(), order.begin() + static_cast<long>(n), order.end(), better);
   std::vector<SearchHit> hits;
-  const double top = found->empty() ? 0.0 : found->front().score;
-  for (const VectorHit& v : found.value()) {
-    if (v.score == 0.0f) continue;  // a tool without an embedding (or orthogonal): no evidence
-    hits.push_back({v.id, v.score, MatchKind::Semantic, v.score <= 0 || v.score < kWeakCosineFraction * top, {}, {}});
+  const double top = n ? cosines[order[0]] : 0.0;
+  for (size_t r = 0; r < n; ++r) {
+    const double c = cosines[order[r]];
+    hits.push_back({order[r], c, MatchKind::Semantic, c <= 0 || c < kWeakCosineFraction * top, {}, {}});
   }
   return hits;
 }
 
+namespace {
+
+// Relative score fusion: BM25 normalised by the query's best, plus the weighted cosine.
+std::vector<SearchHit> fuse_scores(const std::vector<SearchHit>& keyword, const std::vector<SearchHit>& semantic,
+                                   const std::vector<float>& cosines, const HybridOptions& options, size_t limit) {
+  std::unordered_map<size_t, SearchHit> by_tool;  // never iterated: order comes from the sort
+  std::vector<size_t> order;
+  double top = 0;
+  for (const SearchHit& h : keyword) top = std::max(top, h.score);
+  for (size_t r = 0; r < keyword.size(); ++r) {
+    SearchHit h = keyword[r];
+    h.keyword = {r + 1, h.score};
+    h.score = options.keyword_weight * (top > 0 ? h.score / top : 0.0);
+    if (by_tool.emplace(h.tool, h).second) order.push_back(h.tool);
+  }
+  for (size_t r = 0; r < semantic.size(); ++r) {
+    auto [it, inserted] = by_tool.emplace(semantic[r].tool, semantic[r]);
+    if (inserted) {
+      it->second.score = 0;
+      order.push_back(semantic[r].tool);
+    } else {
+      it->second.weak = it->second.weak && semantic[r].weak;
+    }
+    it->second.semantic = {r + 1, semantic[r].score};
+  }
+  for (size_t t : order) by_tool.at(t).score += options.semantic_weight * (t < cosines.size() ? cosines[t] : 0.0f);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const SearchHit& x = by_tool.at(a);
+    const SearchHit& y = by_tool.at(b);
+    const bool xe = x.kind == MatchKind::Exact, ye = y.kind == MatchKind::Exact;
+    if (xe != ye) return xe;
+    if (x.score != y.score) return x.score > y.score;
+    const size_t xr = x.keyword.rank ? x.keyword.rank : SIZE_MAX, yr = y.keyword.rank ? y.keyword.rank : SIZE_MAX;
+    if (xr != yr) return xr < yr;
+    return a < b;
+  });
+  if (order.size() > limit) order.resize(limit);
+  std::vector<SearchHit> hits;
+  for (size_t t : order) hits.push_back(by_tool.at(t));
+  return hits;
+}
+
+}  // namespace
+
 std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<SearchHit>& semantic,
-                                   const HybridOptions& options, size_t limit) {
+                                   const std::vector<float>& cosines, const HybridOptions& options, size_t limit) {
+  if (options.fusion == Fusion::Score) return fuse_scores(keyword, semantic, cosines, options, limit);
   std::vector<std::vector<RankedTool>> lists(2);
   std::unordered_map<size_t, SearchHit> by_tool;  // never iterated: order comes from fuse_rrf
   for (size_t r = 0; r < keyword.size(); ++r) {

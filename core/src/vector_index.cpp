@@ -154,8 +154,7 @@ void VectorIndex::add_quantized(const int8_t* codes, float scale) {
   scales_.push_back(scale);
 }
 
-Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& query, size_t k,
-                                                   const VectorFilter& filter) const {
+Result<std::vector<float>> VectorIndex::cosines(const std::vector<float>& query) const {
   if (query.size() != dims_) {
     return Status::error(ErrorCode::InvalidArgument, "query has " + std::to_string(query.size()) +
                                                          " dimensions, the index " + std::to_string(dims_));
@@ -163,23 +162,27 @@ Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& que
   if (!all_finite(query.data(), dims_)) {
     return Status::error(ErrorCode::InvalidArgument, "query has a NaN or infinite value");
   }
-  std::vector<VectorHit> heap;  // the k best so far, worst on top
-  if (k == 0) return heap;
   std::vector<int8_t> q(dims_);
   const float qs = quantize_unit_int8(query.data(), dims_, q.data());
+  std::vector<float> out(size());
+  std::vector<int32_t> dots(size());
+  dot_int8_rows(q.data(), codes_.data(), dims_, size(), dots.data());
+  for (size_t id = 0; id < size(); id++) out[id] = static_cast<float>(dots[id]) * qs * scales_[id];
+  return out;
+}
+
+Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& query, size_t k,
+                                                   const VectorFilter& filter) const {
+  auto all = cosines(query);
+  if (!all.ok()) return all.status();
+  std::vector<VectorHit> heap;  // the k best so far, worst on top
+  if (k == 0) return heap;
   heap.reserve(std::min(k, size()) + 1);
-  constexpr size_t kBlock = 256;  // rows scored per dot_int8_rows call
-  int32_t dots[kBlock];
-  for (size_t first = 0; first < size(); first += kBlock) {
-    const size_t count = std::min(kBlock, size() - first);
-    dot_int8_rows(q.data(), codes_.data() + first * dims_, dims_, count, dots);
-    for (size_t j = 0; j < count; j++) {
-      const size_t id = first + j;
-      const float score = static_cast<float>(dots[j]) * qs * scales_[id];
-      if (heap.size() == k && score < heap.front().score) continue;  // most rows: no heap work
-      if (filter && !filter(id)) continue;
-      keep_best(heap, k, VectorHit{id, score}, better);
-    }
+  for (size_t id = 0; id < all.value().size(); id++) {
+    const float score = all.value()[id];
+    if (heap.size() == k && score < heap.front().score) continue;  // most rows: no heap work
+    if (filter && !filter(id)) continue;
+    keep_best(heap, k, VectorHit{id, score}, better);
   }
   std::sort_heap(heap.begin(), heap.end(), better);
   return heap;

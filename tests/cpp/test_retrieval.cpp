@@ -118,13 +118,26 @@ TEST_CASE("hybrid fuses both legs and keeps an exact name first", "[retrieval]")
   CHECK(r->strategy == RetrievalStrategy::Hybrid);
   const auto names = names_of(e, r->hits);
   REQUIRE(names.size() >= 2);
-  // Keyword weight 1 against semantic 0.5: the keyword leg's first place wins.
+  // Score fusion (the default): bm25 / best bm25 + 0.3 * cosine. The keyword leg's only hit
+  // has 1 + 0.3 * 0.1; send_message has 0.3 * 0.98.
   CHECK(names[0] == "read_text_file");
   CHECK(r->hits[0].keyword.rank == 1);
   CHECK(r->hits[0].semantic.rank == 3);
+  CHECK(r->hits[0].score == Approx(1.0 + 0.3 * 0.0976).epsilon(0.01));
+  CHECK(names[1] == "send_message");
   CHECK(r->hits[1].kind == MatchKind::Semantic);  // found by the semantic leg alone
   CHECK(r->hits[1].keyword.rank == 0);
-  CHECK(r->hits[0].score == Approx(1.0 / 61 + 0.5 / 63));
+  CHECK(r->hits[1].score == Approx(0.3 * 0.976).epsilon(0.01));
+
+  // RRF with per-leg weights: 1 / (60 + 1) + 0.5 / (60 + 3) for the keyword leg's first.
+  EngineOptions rrf;
+  rrf.retrieval.hybrid.fusion = Fusion::Rrf;
+  rrf.retrieval.hybrid.semantic_weight = 0.5;
+  REQUIRE(e.configure(rrf).ok());
+  auto fused = e.retrieve("read file", with(RetrievalStrategy::Hybrid, {0.1f, 0.2f, 1.0f}));
+  REQUIRE(fused.ok());
+  CHECK(names_of(e, fused->hits)[0] == "read_text_file");
+  CHECK(fused->hits[0].score == Approx(1.0 / 61 + 0.5 / 63));
 
   // Naming a tool puts it first whatever the vectors say.
   auto exact = e.retrieve("create_issue", with(RetrievalStrategy::Hybrid, {0.0f, 0.0f, 1.0f}));

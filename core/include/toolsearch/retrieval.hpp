@@ -19,14 +19,24 @@ enum class RetrievalStrategy { Keyword, Semantic, Hybrid, Regex };
 const char* to_string(RetrievalStrategy s);  // "keyword", "semantic", "hybrid", "regex"
 std::optional<RetrievalStrategy> retrieval_strategy_from_string(std::string_view s);
 
-/// Weighted RRF: fused(t) = keyword_weight / (rrf_k + keyword rank) + semantic_weight /
-/// (rrf_k + semantic rank), over each leg's top `depth`. The defaults were chosen on both dev
-/// sets (seal_tools and metatool) with the Universal Sentence Encoder (scripts/semantic-eval.mjs).
+/// How hybrid combines its legs over the union of each leg's top `depth`:
+/// - Score: fused(t) = keyword_weight * bm25(t) / best bm25 + semantic_weight * cosine(t)
+///   (a tool outside the keyword list has bm25 0; every candidate's cosine is exact).
+/// - Rrf: fused(t) = keyword_weight / (rrf_k + keyword rank) + semantic_weight / (rrf_k +
+///   semantic rank) (seed 003's Reciprocal Rank Fusion with per-leg weights).
+/// Score is the default: RRF throws away how far apart BM25 scores are, so on Seal-Tools dev a
+/// semantic leg at any weight reorders BM25's confident top ranks (recall@5 0.907 -> 0.859 at
+/// weight 0.1), while score fusion at 0.3 gains on both dev sets (scripts/retrieval-table.mjs).
+enum class Fusion { Score, Rrf };
+const char* to_string(Fusion f);  // "score", "rrf"
+std::optional<Fusion> fusion_from_string(std::string_view s);
+
 struct HybridOptions {
-  double keyword_weight = 1.0;   ///< default 1
-  double semantic_weight = 0.5;  ///< default 0.5
-  double rrf_k = 60;             ///< default 60 (seed 003)
-  size_t depth = 50;             ///< candidates taken from each leg, default 50
+  Fusion fusion = Fusion::Score;  ///< default score
+  double keyword_weight = 1.0;    ///< default 1
+  double semantic_weight = 0.3;   ///< default 0.3
+  double rrf_k = 60;              ///< default 60 (seed 003); Rrf only
+  size_t depth = 50;              ///< candidates taken from each leg, default 50
 };
 
 /// What search(), the bridge's tool_search and pre-selection use when a request names no strategy.
@@ -38,18 +48,18 @@ struct RetrievalOptions {
 /// A semantic hit is weak below this fraction of the best cosine (or at a cosine <= 0).
 inline constexpr double kWeakCosineFraction = 0.6;
 
-/// The `limit` tools of `vectors` (aligned with the catalog) closest to `query`, best first,
-/// among tools passing `filter`; zero vectors (tools without an embedding) never appear.
-/// InvalidArgument on a query of the wrong dimension or with a NaN or infinite value.
-Result<std::vector<SearchHit>> semantic_search(const VectorIndex& vectors, const std::vector<float>& query,
-                                               size_t limit, const ToolFilter& filter = {});
+/// The `limit` tools with the highest `cosines` (one per catalog tool, VectorIndex::cosines),
+/// best first, among tools passing `filter`; a cosine of exactly 0 (a tool without an
+/// embedding) never appears.
+std::vector<SearchHit> semantic_hits(const std::vector<float>& cosines, size_t limit, const ToolFilter& filter = {});
 
-/// Fuses a keyword list and a semantic list (each best first) into at most `limit` hits. Exact
-/// keyword hits stay first (a query naming a tool finds it whatever the semantic leg thinks);
-/// each hit keeps its rank and score in both legs. A hit is weak only when it is weak, or
-/// absent, in both legs. The kind is the keyword leg's, or Semantic for a semantic-only hit.
+/// Fuses a keyword list and a semantic list (each best first; `cosines` as above) into at most
+/// `limit` hits. Exact keyword hits stay first (a query naming a tool finds it whatever the
+/// semantic leg thinks); each hit keeps its rank and score in both legs. A hit is weak only
+/// when it is weak, or absent, in both legs. The kind is the keyword leg's, or Semantic for a
+/// semantic-only hit. Ties: keyword rank, then catalog order.
 std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<SearchHit>& semantic,
-                                   const HybridOptions& options, size_t limit);
+                                   const std::vector<float>& cosines, const HybridOptions& options, size_t limit);
 
 /// Tools whose name matches `pattern` (or whose description does, when `descriptions`), in
 /// catalog order, at most `limit`, among tools passing `filter`. Linear in the catalog's text.

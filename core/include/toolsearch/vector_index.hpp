@@ -48,6 +48,8 @@ class VectorIndex {
   /// scores 0 everywhere. k = 0 gives an empty list.
   Result<std::vector<VectorHit>> search(const std::vector<float>& query, size_t k,
                                         const VectorFilter& filter = {}) const;
+  /// The cosine of `query` with every vector, by id (what search() ranks). Same errors.
+  Result<std::vector<float>> cosines(const std::vector<float>& query) const;
 
   size_t dimensions() const { return dims_; }
   size_t size() const { return scales_.size(); }
