@@ -19,9 +19,12 @@ Status Engine::configure(EngineOptions options) {
       options.catalog.limits.max_name_bytes != catalog_.options().limits.max_name_bytes ||
       options.catalog.limits.max_description_bytes != catalog_.options().limits.max_description_bytes ||
       options.catalog.limits.max_schema_bytes != catalog_.options().limits.max_schema_bytes;
-  if (catalog_options_changed && catalog_.size() == 0) catalog_ = Catalog(options.catalog);
+  // In place, never a new Catalog: the revision must stay monotonic (sessions, token costs and
+  // indexes are keyed on it) and server pins apply to tools added later.
+  if (catalog_options_changed && catalog_.size() == 0) catalog_.set_options(options.catalog);
   options_ = options;
   index_.reset();  // ranking parameters may have changed
+  scoped_indexes_.clear();
   return Status::success();
 }
 
@@ -31,6 +34,35 @@ std::shared_ptr<const SearchIndex> Engine::index() const {
     index_revision_ = catalog_.revision();
   }
   return index_;
+}
+
+namespace {
+// One text per distinct scope: the sets are sorted, and each entry is length-prefixed, so two
+// different scopes never share a key (whatever bytes their entries hold).
+std::string scope_key(const Scope& scope) {
+  std::string key;
+  for (const std::set<std::string>* set : {&scope.sources, &scope.toolsets, &scope.tools}) {
+    for (const std::string& entry : *set) key += std::to_string(entry.size()) + ':' + entry;
+    key += ';';
+  }
+  return key;
+}
+}  // namespace
+
+std::shared_ptr<const SearchIndex> Engine::index_for(const Scope& scope) const {
+  if (scope.unrestricted()) return index();
+  if (scoped_revision_ != catalog_.revision() || scoped_indexes_.size() >= kMaxScopedIndexes) {
+    scoped_indexes_.clear();
+    scoped_revision_ = catalog_.revision();
+  }
+  std::string key = scope_key(scope);
+  for (const auto& [k, index] : scoped_indexes_) {
+    if (k == key) return index;
+  }
+  const auto& tools = catalog_.tools();
+  auto index = SearchIndex::build(catalog_, options_.bm25, [&](size_t i) { return scope.allows(tools[i]); });
+  scoped_indexes_.emplace_back(std::move(key), index);
+  return index;
 }
 
 std::string Engine::open_session(Scope scope) {
@@ -73,7 +105,9 @@ Result<AssemblyResult> Engine::assemble(const std::string& session_id, const Ass
   auto state = state_or_error(session_id);
   if (!state.ok()) return state.status();
   SessionState& st = *state.value();
-  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, index().get(), {}, &costs());
+  // Only pre-selection searches; it searches the session's scope alone.
+  const auto searched = request.mode == AssemblyMode::Bridge ? index() : index_for(st.session.scope);
+  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, searched.get(), {}, &costs());
   if (!result.ok()) return result;
   st.last_request = request;
   st.deferred = result->deferred;
@@ -95,7 +129,7 @@ Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const M
     long i = catalog_.index_of(tool.name);
     return i < 0 ? estimate_tool_tokens(tool) : table.at(static_cast<size_t>(i));
   };
-  return resolve_call(catalog_, *index(), options_.gate, st.deferred, st.session, call, estimate);
+  return resolve_call(catalog_, *index_for(st.session.scope), options_.gate, st.deferred, st.session, call, estimate);
 }
 
 size_t Engine::effective_limit(size_t requested) const {
@@ -116,7 +150,18 @@ Result<std::vector<SearchHit>> Engine::search(std::string_view query, const Sear
       return scope.allows(t);
     };
   }
-  return index()->search(query, effective_limit(request.limit), filter);
+  return index_for(scope)->search(query, effective_limit(request.limit), filter);
+}
+
+Result<Explanation> Engine::explain(std::string_view query, std::string_view name, const std::string& session_id) {
+  auto s = session_or_error(session_id);
+  if (!s.ok()) return s.status();
+  const Scope& scope = s.value()->scope;
+  const long i = catalog_.index_of(name);
+  if (i < 0 || !scope.allows(catalog_.tools()[static_cast<size_t>(i)])) {
+    return Status::error(ErrorCode::NotFound, "no tool named '" + std::string(name) + "'");
+  }
+  return index_for(scope)->explain(query, static_cast<size_t>(i));
 }
 
 Result<const Tool*> Engine::describe(std::string_view name, const std::string& session_id) {

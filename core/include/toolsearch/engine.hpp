@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace toolsearch {
@@ -52,6 +53,12 @@ class Engine {
 
   /// The index for the current catalog, rebuilt only when the catalog changed.
   std::shared_ptr<const SearchIndex> index() const;
+  /// The index a session with `scope` searches: index() when unrestricted, else an index of
+  /// the in-scope tools alone (SearchIndex::build with a scope), so BM25 statistics never leak
+  /// across scopes. Built on first use and kept per distinct scope (at most kMaxScopedIndexes;
+  /// the cache is emptied when full and whenever the catalog or the options change).
+  std::shared_ptr<const SearchIndex> index_for(const Scope& scope) const;
+  static constexpr size_t kMaxScopedIndexes = 8;
 
   /// Opens a session with `scope`; returns its id ("s1", "s2", ...).
   std::string open_session(Scope scope);
@@ -65,6 +72,9 @@ class Engine {
   Result<std::vector<SearchHit>> search(std::string_view query, const SearchRequest& request);
   /// The tool if it exists and is in the session's scope (out of scope reads as NotFound).
   Result<const Tool*> describe(std::string_view name, const std::string& session);
+  /// Per-term contributions of tool `name` for `query`, scored as the session's search scores
+  /// it; a tool outside the session's scope is NotFound, worded as for an unknown name.
+  Result<Explanation> explain(std::string_view query, std::string_view name, const std::string& session);
   /// "Did you mean" names within the session's scope.
   Result<std::vector<std::string>> suggest(std::string_view name, const std::string& session, size_t max = 3);
 
@@ -101,6 +111,10 @@ class Engine {
   mutable std::shared_ptr<const SearchIndex> index_;
   mutable uint64_t index_revision_ = ~uint64_t{0};
   mutable ToolCosts costs_;
+  // Scoped indexes with their scope_key(), valid for scoped_revision_ (see index_for). A short
+  // list, searched linearly: smaller in the wasm than another map instantiation.
+  mutable std::vector<std::pair<std::string, std::shared_ptr<const SearchIndex>>> scoped_indexes_;
+  mutable uint64_t scoped_revision_ = ~uint64_t{0};
   std::map<std::string, SessionState> sessions_;
   uint64_t next_session_ = 1;
 };

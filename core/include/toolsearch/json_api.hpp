@@ -29,7 +29,8 @@ class JsonEngine {
   std::string list_tools(const std::string& names_json = "null");
   std::string info();
   std::string search(const std::string& query, const std::string& options_json);
-  std::string explain(const std::string& query, const std::string& name);
+  /// session: an id, or "" for the unrestricted session; out of scope reads as NOT_FOUND.
+  std::string explain(const std::string& query, const std::string& name, const std::string& session = "");
   std::string describe(const std::string& name, const std::string& session);
   std::string suggest(const std::string& name, const std::string& session);
   std::string open_session(const std::string& scope_json);
