@@ -214,7 +214,10 @@ export interface CreateToolSearchOptions {
 export interface SearchOptions {
   /** Default 5 (gate.searchDefaultLimit); clamped to gate.maxSearchLimit. */
   limit?: number;
-  /** Restrict to what a session may see. Default: unrestricted. */
+  /**
+   * Restrict to what a session may see, ranked with its scope's own statistics. Default:
+   * unrestricted (leave it out; `''` is INVALID_ARGUMENT).
+   */
   session?: Session | string;
   /** Skip core tools. Default false. */
   deferredOnly?: boolean;
@@ -384,6 +387,8 @@ export declare class Session implements Disposable {
   search(query: string, options?: Omit<SearchOptions, 'session'>): SearchHit[];
   describe(name: string): ToolDescription;
   suggest(name: string): string[];
+  /** As the session scores it; out of scope is NOT_FOUND. */
+  explain(query: string, name: string): Explanation;
   assemble(options?: Omit<AssembleOptions, 'session'>): Assembly;
   handleCall(call: ToolCallInput): CallResolution;
   unwrap(call: ToolCallInput): { name: string; arguments: { [key: string]: unknown } } | null;
@@ -429,7 +434,11 @@ export declare class ToolSearch implements Disposable {
   readonly coreVersion: string;
   readonly disposed: boolean;
   search(query: string, options?: SearchOptions): SearchHit[];
-  explain(query: string, name: string): Explanation;
+  /**
+   * Term-by-term scores of one tool. With a session: scored with its scope's statistics, and
+   * a tool outside its scope is NOT_FOUND exactly as an unknown name. Default: unrestricted.
+   */
+  explain(query: string, name: string, options?: { session?: Session | string }): Explanation;
   /** Throws NOT_FOUND (with `suggestions`) for unknown or out-of-scope names. */
   describe(name: string, options?: { session?: Session | string }): ToolDescription;
   suggest(name: string, options?: { session?: Session | string }): string[];
