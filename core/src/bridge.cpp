@@ -302,6 +302,12 @@ class Resolver {
       ValidationReport report = validate_against_schema(args, tool.input_schema);
       violations = std::move(report.violations);
       truncated = report.truncated;
+      if (!report.complete && violations.empty()) {
+        // Fail closed: what the check could not reach may be wrong.
+        activate(tool);
+        too_complex(tool, std::move(args), via_bridge);
+        return;
+      }
     }
     activate(tool);  // its schema reaches the model either way
     if (!violations.empty()) {
@@ -311,6 +317,15 @@ class Resolver {
     out_.kind = BridgeOutcomeKind::Dispatch;
     out_.arguments = std::move(args);
     out_.result = json::object();
+  }
+
+  void too_complex(const Tool& tool, json args, bool via_bridge) {
+    std::string message = "The arguments for " + tool.name +
+                          " are too large or too deeply alternated to check against its input_schema "
+                          "within the work budget, so it was not invoked. Send smaller arguments and " +
+                          (via_bridge ? "call tool_call again." : "call it again.");
+    out_.arguments = args.is_object() ? std::move(args) : json::object();
+    refuse(refusal::kArgumentsTooComplex, std::move(message), {{"name", tool.name}});
   }
 
   void invalid_arguments(const Tool& tool, json args, std::vector<SchemaViolation> violations,

@@ -1,5 +1,6 @@
 #include "toolsearch/catalog.hpp"
 
+#include "toolsearch/tool_name.hpp"
 #include "toolsearch/utf8.hpp"
 
 #include <unordered_set>
@@ -31,28 +32,20 @@ struct Fnv1a64 {
 
 Catalog::Catalog(CatalogOptions options) : options_(options) {}
 
+void Catalog::set_options(const CatalogOptions& options) {
+  options_ = options;
+  ++revision_;
+}
+
 Status Catalog::validate(const Tool& tool) const {
   const ToolLimits& lim = options_.limits;
-  if (tool.name.empty()) return Status::error(ErrorCode::InvalidTool, "tool name is empty");
   if (tool.name.size() > lim.max_name_bytes) {
     return Status::error(ErrorCode::TooLarge, "tool name is " + std::to_string(tool.name.size()) +
                                                   " bytes; the limit is " +
                                                   std::to_string(lim.max_name_bytes));
   }
-  if (size_t bad = first_invalid_utf8(tool.name); bad != std::string_view::npos) {
-    return utf8_error("name", std::string(clip_utf8(tool.name, bad)), bad);
-  }
-  for (unsigned char c : tool.name) {
-    // Models and providers cannot call names with whitespace or control characters.
-    if (c <= 0x20 || c == 0x7F) {
-      return Status::error(ErrorCode::InvalidTool,
-                           "tool name '" + tool.name + "' contains whitespace or a control character");
-    }
-  }
-  if (is_bridge_name(tool.name)) {
-    return Status::error(ErrorCode::ReservedName,
-                         "'" + tool.name + "' is a reserved bridge tool name and cannot be registered");
-  }
+  // The alphabet and the bridge names with their lookalikes (tool_name.hpp).
+  if (Status s = check_tool_name(tool.name); !s.ok()) return s;
   if (!is_valid_source(tool.source)) {
     return Status::error(ErrorCode::InvalidTool,
                          "tool '" + tool.name + "' has source '" + tool.source +

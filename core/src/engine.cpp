@@ -19,9 +19,12 @@ Status Engine::configure(EngineOptions options) {
       options.catalog.limits.max_name_bytes != catalog_.options().limits.max_name_bytes ||
       options.catalog.limits.max_description_bytes != catalog_.options().limits.max_description_bytes ||
       options.catalog.limits.max_schema_bytes != catalog_.options().limits.max_schema_bytes;
-  if (catalog_options_changed && catalog_.size() == 0) catalog_ = Catalog(options.catalog);
+  // In place, never a new Catalog: the revision must stay monotonic (sessions, token costs and
+  // indexes are keyed on it) and server pins apply to tools added later.
+  if (catalog_options_changed && catalog_.size() == 0) catalog_.set_options(options.catalog);
   options_ = options;
   index_.reset();  // ranking parameters may have changed
+  scoped_indexes_.clear();
   return Status::success();
 }
 
@@ -31,6 +34,35 @@ std::shared_ptr<const SearchIndex> Engine::index() const {
     index_revision_ = catalog_.revision();
   }
   return index_;
+}
+
+namespace {
+// One text per distinct scope: the sets are sorted, and each entry is length-prefixed, so two
+// different scopes never share a key (whatever bytes their entries hold).
+std::string scope_key(const Scope& scope) {
+  std::string key;
+  for (const std::set<std::string>* set : {&scope.sources, &scope.toolsets, &scope.tools}) {
+    for (const std::string& entry : *set) key += std::to_string(entry.size()) + ':' + entry;
+    key += ';';
+  }
+  return key;
+}
+}  // namespace
+
+std::shared_ptr<const SearchIndex> Engine::index_for(const Scope& scope) const {
+  if (scope.unrestricted()) return index();
+  if (scoped_revision_ != catalog_.revision() || scoped_indexes_.size() >= kMaxScopedIndexes) {
+    scoped_indexes_.clear();
+    scoped_revision_ = catalog_.revision();
+  }
+  std::string key = scope_key(scope);
+  for (const auto& [k, index] : scoped_indexes_) {
+    if (k == key) return index;
+  }
+  const auto& tools = catalog_.tools();
+  auto index = SearchIndex::build(catalog_, options_.bm25, [&](size_t i) { return scope.allows(tools[i]); });
+  scoped_indexes_.emplace_back(std::move(key), index);
+  return index;
 }
 
 std::string Engine::open_session(Scope scope) {
@@ -74,8 +106,10 @@ Result<AssemblyResult> Engine::assemble(const std::string& session_id, const Ass
   auto state = state_or_error(session_id);
   if (!state.ok()) return state.status();
   SessionState& st = *state.value();
-  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, index().get(), {}, &costs(),
-                                     search_function(query_vector));
+  // Only pre-selection searches; it searches the session's scope alone.
+  const auto searched = request.mode == AssemblyMode::Bridge ? index() : index_for(st.session.scope);
+  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, searched.get(), {}, &costs(),
+                                     search_function(query_vector, searched));
   if (!result.ok()) return result;
   st.last_request = request;
   st.deferred = result->deferred;
@@ -98,8 +132,9 @@ Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const M
     long i = catalog_.index_of(tool.name);
     return i < 0 ? estimate_tool_tokens(tool) : table.at(static_cast<size_t>(i));
   };
-  return resolve_call(catalog_, *index(), options_.gate, st.deferred, st.session, call, estimate,
-                      search_function(query_vector));
+  const auto scoped = index_for(st.session.scope);
+  return resolve_call(catalog_, *scoped, options_.gate, st.deferred, st.session, call, estimate,
+                      search_function(query_vector, scoped));
 }
 
 size_t Engine::effective_limit(size_t requested) const {
@@ -128,12 +163,12 @@ Result<Retrieval> Engine::retrieve(std::string_view query, const SearchRequest& 
   }
   const size_t limit = clamp_limit ? effective_limit(request.limit) : std::max<size_t>(request.limit, 1);
   return run_strategy(query, request.strategy.value_or(options_.retrieval.strategy), request.vector, limit, filter,
-                      request);
+                      request, *index_for(scope));
 }
 
 Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy strategy,
                                        const std::vector<float>& vector, size_t limit, const ToolFilter& filter,
-                                       const SearchRequest& options) {
+                                       const SearchRequest& options, const SearchIndex& keyword) {
   Retrieval out;
   out.strategy = strategy;
   if (strategy == RetrievalStrategy::Regex) {
@@ -160,19 +195,20 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
       if (strategy == RetrievalStrategy::Semantic) {
         out.hits = std::move(semantic);
       } else {
-        out.hits = fuse_hybrid(index()->search(query, depth, filter), semantic, cosines.value(),
+        out.hits = fuse_hybrid(keyword.search(query, depth, filter), semantic, cosines.value(),
                                options_.retrieval.hybrid, limit);
       }
       return out;
     }
     out.strategy = RetrievalStrategy::Keyword;
   }
-  out.hits = index()->search(query, limit, filter);
+  out.hits = keyword.search(query, limit, filter);
   return out;
 }
 
-SearchFunction Engine::search_function(const std::vector<float>& query_vector) {
-  return [this, &query_vector](std::string_view query, size_t limit, const ToolFilter& filter) {
+SearchFunction Engine::search_function(const std::vector<float>& query_vector,
+                                       std::shared_ptr<const SearchIndex> keyword) {
+  return [this, &query_vector, keyword](std::string_view query, size_t limit, const ToolFilter& filter) {
     SearchRequest options;
     RetrievalStrategy strategy = options_.retrieval.strategy;
     // "/pattern/" or "/pattern/i": a model asking for the regex strategy (documented in README).
@@ -181,13 +217,14 @@ SearchFunction Engine::search_function(const std::vector<float>& query_vector) {
       const std::string_view body = ignore_case ? query.substr(0, query.size() - 1) : query;
       if (body.size() >= 2 && body.back() == '/') {
         options.regex_case_sensitive = !ignore_case;
-        auto r = run_strategy(body.substr(1, body.size() - 2), RetrievalStrategy::Regex, {}, limit, filter, options);
+        auto r = run_strategy(body.substr(1, body.size() - 2), RetrievalStrategy::Regex, {}, limit, filter, options,
+                              *keyword);
         if (r.ok()) return std::move(r->hits);
       }
     }
-    auto r = run_strategy(query, strategy, query_vector, limit, filter, options);
+    auto r = run_strategy(query, strategy, query_vector, limit, filter, options, *keyword);
     if (r.ok()) return std::move(r->hits);
-    return index()->search(query, limit, filter);  // a bad host vector must not break a model's search
+    return keyword->search(query, limit, filter);  // a bad host vector must not break a model's search
   };
 }
 
@@ -235,6 +272,17 @@ void Engine::fill_static_vectors() {
     hashes.push_back(std::move(p.hash));
   }
   vectors_.store(names, hashes, flat.data(), flat.size());
+}
+
+Result<Explanation> Engine::explain(std::string_view query, std::string_view name, const std::string& session_id) {
+  auto s = session_or_error(session_id);
+  if (!s.ok()) return s.status();
+  const Scope& scope = s.value()->scope;
+  const long i = catalog_.index_of(name);
+  if (i < 0 || !scope.allows(catalog_.tools()[static_cast<size_t>(i)])) {
+    return Status::error(ErrorCode::NotFound, "no tool named '" + std::string(name) + "'");
+  }
+  return index_for(scope)->explain(query, static_cast<size_t>(i));
 }
 
 Result<const Tool*> Engine::describe(std::string_view name, const std::string& session_id) {

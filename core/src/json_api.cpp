@@ -32,6 +32,13 @@ std::string fail(const Status& s) {
   return out;
 }
 
+// An error envelope with more fields beside code and message (describe's "suggestions").
+std::string fail(const Status& s, json extra) {
+  extra["code"] = to_string(s.code);
+  extra["message"] = s.message;
+  return R"({"ok":false,"error":)" + dump(extra) + "}";
+}
+
 // The last line of defence: nothing escapes into JS as a bare exception pointer.
 template <class F>
 std::string guarded(F&& body) {
@@ -46,9 +53,9 @@ std::string guarded(F&& body) {
 
 // Parses a JSON argument, then runs `body` on it; a parse error becomes the envelope.
 template <class F>
-std::string with_json(const std::string& text, F&& body) {
+std::string with_json(const std::string& text, F&& body, const JsonLimits& limits = {}) {
   return guarded([&] {
-    auto parsed = parse_json(text);
+    auto parsed = parse_json(text, limits);
     if (!parsed.ok()) return fail(parsed.status());
     return body(parsed.value());
   });
@@ -271,11 +278,10 @@ std::string JsonEngine::explain(const std::string& query, const std::string& nam
     if (!request.ok()) return fail(request.status());
     if (Status s = take_vector(vector, request.value().vector); !s.ok()) return fail(s);
     if (Status s = check_query(query); !s.ok()) return fail(s);
-    long i = engine_.catalog().index_of(name);
-    if (i < 0) return fail(Status::error(ErrorCode::NotFound, "no tool named '" + name + "'"));
-    auto e = engine_.index()->explain(query, static_cast<size_t>(i));
+    auto e = engine_.explain(query, name, request.value().session);
     if (!e.ok()) return fail(e.status());
-    json out = explanation_to_json(e.value(), engine_.catalog().tools()[static_cast<size_t>(i)]);
+    const size_t i = e->tool;
+    json out = explanation_to_json(e.value(), engine_.catalog().tools()[i]);
     // The tool's place in the whole ranking of the requested strategy, leg by leg.
     SearchRequest whole = request.value();
     whole.limit = engine_.catalog().size();
@@ -286,7 +292,7 @@ std::string JsonEngine::explain(const std::string& query, const std::string& nam
     out["rank"] = nullptr;
     for (size_t r = 0; r < found->hits.size(); ++r) {
       const SearchHit& h = found->hits[r];
-      if (h.tool != static_cast<size_t>(i)) continue;
+      if (h.tool != i) continue;
       out["rank"] = r + 1;
       out["strategyScore"] = h.score;
       if (found->strategy == RetrievalStrategy::Hybrid) {
@@ -302,11 +308,11 @@ std::string JsonEngine::describe(const std::string& name, const std::string& ses
     auto tool = engine_.describe(name, session);
     if (!tool.ok()) {
       Status s = tool.status();
-      if (s.code == ErrorCode::NotFound) {
-        auto near = engine_.suggest(name, session);
-        if (near.ok()) s.message += "." + did_you_mean(near.value());
-      }
-      return fail(s);
+      if (s.code != ErrorCode::NotFound) return fail(s);
+      // Computed once, for the message and for the caller's list (suggest() costs a scan).
+      auto near = engine_.suggest(name, session);
+      if (near.ok()) s.message += "." + did_you_mean(near.value());
+      return fail(s, {{"suggestions", near.ok() ? near.value() : std::vector<std::string>{}}});
     }
     json j = tool_to_json(*tool.value());
     j["pinned"] = engine_.catalog().is_pinned(*tool.value());
@@ -353,6 +359,8 @@ std::string JsonEngine::assemble(const std::string& request_json, const std::str
 
 std::string JsonEngine::handle_call(const std::string& session, const std::string& call_json,
                                     const std::string& vector_bytes) {
+  JsonLimits limits;
+  limits.max_text_bytes = kMaxCallJsonBytes;
   return with_json(call_json, [&](const json& input) {
     auto call = model_call_from_json(input);
     if (!call.ok()) return fail(call.status());
@@ -361,7 +369,7 @@ std::string JsonEngine::handle_call(const std::string& session, const std::strin
     auto outcome = engine_.handle_call(session, call.value(), vector);
     if (!outcome.ok()) return fail(outcome.status());
     return ok(outcome_to_json(outcome.value()));
-  });
+  }, limits);
 }
 
 std::string JsonEngine::use_embedder(const std::string& embedder_json) {

@@ -13,10 +13,17 @@ namespace {
 
 using nlohmann::json;
 
-// Depth is checked on the text before parsing, so a hostile "[[[[..." never builds a tree.
-size_t max_nesting(std::string_view text) {
-  size_t depth = 0, deepest = 0;
+// Depth and size are checked on the text before parsing, so a hostile "[[[[..." or
+// "[0,0,0,..." never builds a tree.
+struct TextShape {
+  size_t depth = 0;   // deepest nesting
+  size_t values = 0;  // an upper bound of the values: one per container, one per separator, the root
+};
+TextShape scan_json_text(std::string_view text) {
+  TextShape shape;
+  size_t depth = 0;
   bool in_string = false, escaped = false;
+  shape.values = 1;
   for (char c : text) {
     if (in_string) {
       if (escaped) escaped = false;
@@ -25,10 +32,20 @@ size_t max_nesting(std::string_view text) {
       continue;
     }
     if (c == '"') in_string = true;
-    else if (c == '[' || c == '{') deepest = std::max(deepest, ++depth);
-    else if ((c == ']' || c == '}') && depth > 0) --depth;
+    else if (c == '[' || c == '{') {
+      shape.depth = std::max(shape.depth, ++depth);
+      ++shape.values;
+    } else if ((c == ']' || c == '}') && depth > 0) --depth;
+    else if (c == ',') ++shape.values;
   }
-  return deepest;
+  return shape;
+}
+
+// A request names a session by its id; the unrestricted session is the one named by no key,
+// never by "" (a blank id is a caller bug, and must not widen the scope).
+Status empty_session_error() {
+  return Status::error(ErrorCode::InvalidArgument,
+                       "'session' must be a session id such as \"s1\"; leave it out for the unrestricted session");
 }
 
 Status field_error(const std::string& field, const char* expected, const json& got) {
@@ -281,9 +298,14 @@ Result<json> parse_json(std::string_view text, const JsonLimits& limits) {
                                                   " bytes; the limit is " +
                                                   std::to_string(limits.max_text_bytes));
   }
-  if (max_nesting(text) > limits.max_depth) {
+  const TextShape shape = scan_json_text(text);
+  if (shape.depth > limits.max_depth) {
     return Status::error(ErrorCode::TooLarge,
                          "JSON nests deeper than " + std::to_string(limits.max_depth) + " levels");
+  }
+  if (shape.values > limits.max_values) {
+    return Status::error(ErrorCode::TooLarge, "JSON holds more than " + std::to_string(limits.max_values) +
+                                                  " values; the limit bounds the memory one call may use");
   }
   // The plain DOM builder, without the callback variant json::parse() also instantiates:
   // one parser in the wasm instead of two.
@@ -591,7 +613,7 @@ Result<SearchRequest> search_request_from_json(const json& o) {
       }
       request.limit = static_cast<size_t>(std::min<long long>(value.get<long long>(), 1 << 20));
     } else if (key == "session") {
-      if (!value.is_string()) return Status::error(ErrorCode::InvalidArgument, "'session' must be a string");
+      if (!value.is_string() || value.get_ref<const std::string&>().empty()) return empty_session_error();
       request.session = value.get<std::string>();
     } else if (key == "deferredOnly" || key == "descriptions" || key == "caseSensitive") {
       if (!value.is_boolean()) return Status::error(ErrorCode::InvalidArgument, "'" + key + "' must be a boolean");
@@ -627,7 +649,7 @@ Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& s
   };
   for (const auto& [key, value] : o.items()) {
     if (key == "session") {
-      if (!value.is_string()) return bad(key, "a string");
+      if (!value.is_string() || value.get_ref<const std::string&>().empty()) return empty_session_error();
       session = value.get<std::string>();
     } else if (key == "contextWindow" || key == "topK") {
       if (!value.is_number_integer() || value.get<long long>() < 0) return bad(key, "a non-negative integer");

@@ -61,6 +61,14 @@ void NameMatcher::add(uint32_t tool, const std::string& name, const std::string&
   if (distinct_original) add_seq(tool, original_name, analyzer);
 }
 
+void NameMatcher::add_absent() {
+  names_.emplace_back();
+  folded_names_.emplace_back();
+  name_points_.emplace_back();
+  folded_originals_.emplace_back();
+  original_points_.emplace_back();
+}
+
 void NameMatcher::add_seq(uint32_t tool, const std::string& name, const Analyzer& analyzer) {
   const std::vector<std::string> parts = analyzer.name_parts(name);
   if (parts.empty()) return;

@@ -211,10 +211,16 @@ class Validator {
 
     if (auto ref = schema.find("$ref"); ref != schema.end() && ref->is_string()) {
       if (const json* target = resolve(ref->get_ref<const std::string&>())) {
-        if (hops + 1 > limits_.max_ref_hops) {
-          complete_ = false;
-        } else {
-          node(value, *target, path, depth, hops + 1, frames + 1, out);
+        // A $ref back to a schema already on this chain (no descent into the value since)
+        // would check the same value against the same schema again: nothing new to learn.
+        if (!on_ref_chain(target)) {
+          if (hops + 1 > limits_.max_ref_hops) {
+            complete_ = false;
+          } else {
+            ref_chain_.push_back(target);
+            node(value, *target, path, depth, hops + 1, frames + 1, out);
+            ref_chain_.pop_back();
+          }
         }
       }
     }
@@ -595,12 +601,23 @@ class Validator {
                                   " levels; flatten the value");
       return;
     }
+    ref_chain_.push_back(nullptr);  // a new value: the $ref chain starts afresh
     node(value, schema, path, depth + 1, 0, frames + 1, out);
+    ref_chain_.pop_back();
+  }
+
+  bool on_ref_chain(const json* target) const {
+    for (auto it = ref_chain_.rbegin(); it != ref_chain_.rend() && *it != nullptr; ++it) {
+      if (*it == target) return true;
+    }
+    return false;
   }
 
   const json& root_;
   const ValidationLimits& limits_;
   const Violations* top_ = nullptr;
+  // Schemas entered through $ref since the last descent into the value (nullptr marks a descent).
+  std::vector<const json*> ref_chain_;
   size_t steps_ = 0;
   bool truncated_ = false;
   bool complete_ = true;

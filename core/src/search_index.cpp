@@ -259,6 +259,11 @@ SearchIndex::~SearchIndex() = default;
 size_t SearchIndex::size() const { return impl_->doc_count; }
 
 std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, const Bm25Params& params) {
+  return build(catalog, params, ToolFilter());
+}
+
+std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, const Bm25Params& params,
+                                                      const ToolFilter& scope) {
   auto m = std::make_unique<Impl>();
   m->params = params;
   m->params.k1 = clamp_non_negative(params.k1);
@@ -284,9 +289,15 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   std::string param_names;
   std::string param_descriptions;
 
+  size_t indexed = 0;  // the documents the statistics are about
   for (size_t d = 0; d < n; ++d) {
     const Tool& tool = tools[d];
     const auto doc = static_cast<uint32_t>(d);
+    if (scope && !scope(d)) {
+      m->names.add_absent();  // no postings, no length, no name: as if it were not there
+      continue;
+    }
+    ++indexed;
     keys.clear();
     auto add_field = [&](size_t field, std::string_view text) {
       tokens.clear();
@@ -342,7 +353,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   for (size_t f = 0; f < kFieldCount; ++f) {
     double sum = 0;
     for (const FieldLengths& len : m->field_len) sum += len[f];
-    m->avg_len[f] = n ? sum / static_cast<double>(n) : 0.0;
+    m->avg_len[f] = indexed ? sum / static_cast<double>(indexed) : 0.0;
   }
 
   // Counting sort of the records by term; documents stay ascending inside each term.
@@ -361,7 +372,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   }
   m->idf.resize(term_count);
   m->max_score.resize(term_count);
-  const double docs = static_cast<double>(n);
+  const double docs = static_cast<double>(indexed);
   for (size_t t = 0; t < term_count; ++t) {
     const double df = m->post_begin[t + 1] - m->post_begin[t];
     // Never negative, so a term in most documents still counts a little (never against).

@@ -32,26 +32,41 @@ size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, st
   const size_t n = a.size();
   const size_t m = b.size();
   if ((n > m ? n - m : m - n) > max) return max + 1;
-  rows.assign(3 * (m + 1), 0);
+  max = std::min(max, std::max(n, m));  // a wider band than the strings adds nothing
+  // Row i keeps the cells j in [i - max, i + max], at offset j + max - i; cells outside the
+  // band are worth more than max, which is all the answer needs to know about them.
+  const size_t width = 2 * max + 1;
+  const size_t over = max + 1;
+  rows.assign(3 * width, over);
   size_t* prev2 = rows.data();
-  size_t* prev = prev2 + (m + 1);
-  size_t* cur = prev + (m + 1);
-  for (size_t j = 0; j <= m; ++j) prev[j] = j;
+  size_t* prev = prev2 + width;
+  size_t* cur = prev + width;
+  for (size_t j = 0; j <= std::min(m, max); ++j) prev[j + max] = j;
   for (size_t i = 1; i <= n; ++i) {
-    cur[0] = i;
-    size_t row_min = cur[0];
-    for (size_t j = 1; j <= m; ++j) {
-      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      size_t v = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, prev2[j - 2] + 1);
-      cur[j] = v;
-      row_min = std::min(row_min, v);
+    std::fill(cur, cur + width, over);
+    const size_t lo = i > max ? i - max : 0;
+    const size_t hi = std::min(m, i + max);
+    size_t row_min = over;
+    for (size_t j = lo; j <= hi; ++j) {
+      const size_t at = j + max - i;  // this cell's offset in row i; (i-1, j-1) has the same
+      size_t v = over;
+      if (j == 0) {
+        v = i;
+      } else {
+        const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+        v = prev[at] + cost;                                  // substitution or match
+        if (j + max > i) v = std::min(v, cur[at - 1] + 1);    // insertion: (i, j-1) in the band
+        if (j + 1 <= i + max) v = std::min(v, prev[at + 1] + 1);  // deletion: (i-1, j) in the band
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, prev2[at] + 1);
+      }
+      cur[at] = std::min(v, over);
+      row_min = std::min(row_min, cur[at]);
     }
-    if (row_min > max) return max + 1;
+    if (row_min > max) return over;
     std::swap(prev2, prev);
     std::swap(prev, cur);
   }
-  return std::min(prev[m], max + 1);
+  return std::min(prev[m + max - n], over);
 }
 
 size_t osa_distance(std::string_view a, std::string_view b) {

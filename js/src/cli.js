@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 
 import { createToolSearch, ToolSearchError, toolsFromCatalog } from './index.node.js';
 import { meanScores, scoreQuery } from './metrics.js';
+import { catalogGroups, normalizeTool } from './normalize.js';
 
 const DEFAULT_CATALOG = new URL('../catalogs/official-mcp.json', import.meta.url);
 
@@ -25,8 +26,8 @@ Options:
                             (default: the built-in catalog of the official MCP servers)
   --namespacing none|prefix name MCP tools mcp_<server>_<tool> (default: prefix only when
                             names collide across servers)
-  --strict                  fail on an invalid tool in the catalog (default: leave it out,
-                            with a warning on stderr)
+  --strict                  fail on an invalid entry in the catalog (default: leave each
+                            one out, with a warning on stderr)
   --json                    machine-readable output
   --limit N                 search: number of hits (default 5)
   --strategy S              search, explain, eval: keyword (default), semantic, hybrid, or
@@ -187,6 +188,7 @@ const COMMANDS = {
     if (args.length > 0) throw new UsageError(`eval takes no arguments (got "${args[0]}")`);
     if (!values.queries) throw new UsageError('eval needs --queries FILE');
     const queries = parseQueries(await readText(values.queries, 'queries'), values.queries);
+    if (queries.length === 0) throw new Error(`${values.queries} holds no queries`);
     await withEngine(values, async (ts) => {
       const lines = [];
       /** @type {import('./metrics.js').QueryScores[]} */
@@ -246,14 +248,15 @@ async function withEngine(values, body) {
   if (values.namespacing !== undefined && values.namespacing !== 'none' && values.namespacing !== 'prefix') {
     throw new UsageError(`--namespacing must be "none" or "prefix" (got "${values.namespacing}")`);
   }
-  const tools = await loadCatalog(values.catalog);
-  const namespacing = values.namespacing ?? (hasNameCollision(tools) ? 'prefix' : 'none');
+  const document = await loadCatalog(values.catalog);
+  const groups = catalogGroups(document);
+  const namespacing = values.namespacing ?? (hasNameCollision(groups) ? 'prefix' : 'none');
   const embedder = await embedderOption(values);
   const ts = await createToolSearch({ config: { namespacing }, ...(embedder.host ? { embedder: embedder.host } : {}) });
   if (embedder.table) ts.loadStaticTable(embedder.table);
   try {
-    if (values.strict) ts.add(/** @type {any} */ (tools));
-    else warnSkipped(ts.add(/** @type {any} */ (tools), { onInvalid: 'skip' }).rejected);
+    if (values.strict) ts.add(/** @type {any} */ (toolsFromCatalog(document)));
+    else warnSkipped(addEachValid(ts, groups));
     await body(ts);
   } finally {
     ts.dispose();
@@ -316,41 +319,69 @@ async function embedAll(ts, texts) {
 }
 
 /**
+ * The catalog document of a file (JSON, or JSONL with one tool per line). A byte-order mark is
+ * ignored; an empty file is an error, not an empty catalog.
  * @param {string | undefined} file
- * @returns {Promise<Record<string, unknown>[]>}
+ * @returns {Promise<unknown>}
  */
 async function loadCatalog(file) {
   const text = await readText(file ?? DEFAULT_CATALOG, 'catalog');
   const where = file ?? 'the built-in catalog';
-  let document;
+  if (text.trim() === '') throw new Error(`catalog ${where} is empty`);
   try {
-    document = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    document = parseJsonLines(text, where); // catalog.jsonl: one tool per line
+    return parseJsonLines(text, where); // catalog.jsonl: one tool per line
   }
-  return toolsFromCatalog(document);
+}
+
+/**
+ * Without --strict, every entry that is not a valid tool (a name with a space, a number where a
+ * tool should be, a value that cannot be read) is left out on its own, group by group.
+ * @param {import('./tool-search.js').ToolSearch} ts
+ * @param {ReturnType<typeof catalogGroups>} groups
+ * @returns {(import('./index.js').AddRejection & {where: string})[]}
+ */
+function addEachValid(ts, groups) {
+  return groups.flatMap((g) => {
+    const { rejected } = ts.add(/** @type {any} */ (g.tools), { ...g.defaults, onInvalid: 'skip' });
+    return rejected.map((r) => ({ ...r, where: `${g.where}[${r.index}]` }));
+  });
 }
 
 /**
  * Real catalogs have a few invalid tools (e.g. a name with a space): they are left out with a
  * warning unless --strict.
- * @param {import('./index.js').AddRejection[]} skipped
+ * @param {(import('./index.js').AddRejection & {where: string})[]} skipped
  */
 function warnSkipped(skipped) {
   if (skipped.length === 0) return;
   process.stderr.write(`tool-search: warning: left out ${skipped.length} invalid tool(s) (--strict makes this an error):\n`);
   for (const r of skipped.slice(0, 20)) {
-    process.stderr.write(`  ${JSON.stringify(r.name)}: ${r.message.replace(/^tool-search: /, '')} [${r.code}]\n`);
+    const label = r.name ? JSON.stringify(r.name) : r.where;
+    process.stderr.write(`  ${label}: ${r.message.replace(/^tool-search: /, '')} [${r.code}]\n`);
   }
   if (skipped.length > 20) process.stderr.write(`  ... and ${skipped.length - 20} more\n`);
 }
 
-/** @param {Record<string, unknown>[]} tools */
-function hasNameCollision(tools) {
+/**
+ * Whether two entries share a name (then MCP tools are namespaced). Entries that do not read
+ * as tools are skipped here; adding them reports them.
+ * @param {ReturnType<typeof catalogGroups>} groups
+ */
+function hasNameCollision(groups) {
   const seen = new Set();
-  for (const t of tools) {
-    if (seen.has(t.name)) return true;
-    seen.add(t.name);
+  for (const g of groups) {
+    for (const entry of g.tools) {
+      let name;
+      try {
+        name = normalizeTool(entry, g.defaults).name;
+      } catch {
+        continue;
+      }
+      if (seen.has(name)) return true;
+      seen.add(name);
+    }
   }
   return false;
 }
@@ -394,7 +425,8 @@ function parseJsonLines(text, where) {
  */
 async function readText(file, what) {
   try {
-    return await readFile(file, 'utf8');
+    // A byte-order mark (editors on Windows write one) is not part of the JSON.
+    return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
     throw new Error(`cannot read ${what} ${file instanceof URL ? file.pathname : file}: ${/** @type {any} */ (error).code ?? error}`);
   }

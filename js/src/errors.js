@@ -40,11 +40,46 @@ export function invalidArgument(what, expected, got) {
   return new ToolSearchError('INVALID_ARGUMENT', `${what} must be ${expected}, got ${describeValue(got)}`);
 }
 
-/** @param {unknown} value */
-function describeValue(value) {
+/**
+ * A short, safe description of any value for a message: never throws, never serialises the
+ * value (it may be cyclic, deep, a BigInt or a revoked Proxy).
+ * @param {unknown} value
+ */
+export function describeValue(value) {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return value.length > 40 ? 'a string' : JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
-  return typeof value === 'object' ? 'an object' : typeof value;
+  if (typeof value === 'bigint') return 'a BigInt';
+  if (typeof value !== 'object') return typeof value;
+  try {
+    return Array.isArray(value) ? 'an array' : 'an object';
+  } catch {
+    return 'a revoked Proxy';
+  }
+}
+
+/**
+ * The error to throw for `thrown`, raised while reading caller values (`what` leads the
+ * message, e.g. "add() could not read an argument"):
+ * a ToolSearchError as it is; anything else (a throwing getter or Proxy trap, a cycle, a stack
+ * overflow on a deep value) becomes INVALID_ARGUMENT (TOO_LARGE for a stack overflow), with
+ * the original as `cause`. So no other exception ever leaves the package's API.
+ * @param {unknown} thrown
+ * @param {string} what
+ * @returns {ToolSearchError}
+ */
+export function asToolSearchError(thrown, what) {
+  if (thrown instanceof ToolSearchError) return thrown;
+  let detail;
+  try {
+    detail = String(/** @type {any} */ (thrown)?.message ?? thrown);
+  } catch {
+    detail = 'an unreadable error';
+  }
+  const overflow = thrown instanceof RangeError && /call stack/i.test(detail);
+  return new ToolSearchError(
+    overflow ? 'TOO_LARGE' : 'INVALID_ARGUMENT',
+    `${what}: ${detail.slice(0, 200)}`,
+    { cause: thrown },
+  );
 }

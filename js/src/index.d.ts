@@ -262,7 +262,10 @@ export interface CreateToolSearchOptions {
 export interface SearchOptions {
   /** Default 5 (gate.searchDefaultLimit); clamped to gate.maxSearchLimit. */
   limit?: number;
-  /** Restrict to what a session may see. Default: unrestricted. */
+  /**
+   * Restrict to what a session may see, ranked with its scope's own statistics. Default:
+   * unrestricted (leave it out; `''` is INVALID_ARGUMENT).
+   */
   session?: Session | string;
   /** Skip core tools. Default false. */
   deferredOnly?: boolean;
@@ -471,6 +474,8 @@ export declare class Session implements Disposable {
   search(query: string, options?: Omit<SearchOptions, 'session'>): SearchResults;
   describe(name: string): ToolDescription;
   suggest(name: string): string[];
+  /** As the session scores it; out of scope is NOT_FOUND. */
+  explain(query: string, name: string): Explanation;
   assemble(options?: Omit<AssembleOptions, 'session'>): Assembly;
   handleCall(call: ToolCallInput): CallResolution;
   unwrap(call: ToolCallInput): { name: string; arguments: { [key: string]: unknown } } | null;
@@ -519,6 +524,11 @@ export declare class ToolSearch implements Disposable {
   search(query: string, options?: SearchOptions): SearchResults;
   /** search() with the query embedded by the embedder (semantic, hybrid); degrades to keyword. */
   searchAsync(query: string, options?: SearchOptions): Promise<SearchResults>;
+  /**
+   * Term-by-term scores of one tool, and its rank in `options.strategy`'s ranking. With a
+   * session: scored with its scope's statistics, and a tool outside its scope is NOT_FOUND
+   * exactly as an unknown name. Default: unrestricted.
+   */
   explain(query: string, name: string, options?: SearchOptions): Explanation;
   /** The embedder given to createToolSearch, if any. */
   readonly embedder: Embedder | undefined;

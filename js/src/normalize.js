@@ -2,11 +2,16 @@
 // and nowhere else: MCP, OpenAI Chat Completions, OpenAI Responses, Anthropic, catalog.jsonl.
 // Only shapes are converted; validation (names, schemas, sizes) is the core's job.
 
-import { ToolSearchError, invalidArgument } from './errors.js';
+import { ToolSearchError, describeValue, invalidArgument } from './errors.js';
 
 /** @param {unknown} value @returns {value is Record<string, any>} */
 export function isPlainObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return false; // a revoked Proxy is no object to read
+  }
 }
 
 /** Keys of the core's Tool JSON that a caller may set besides name/description/schema. */
@@ -32,7 +37,7 @@ export function normalizeTool(tool, defaults = {}, where = 'tool') {
   if (tool.type !== undefined && tool.type !== 'function' && tool.type !== 'custom') {
     throw new ToolSearchError(
       'INVALID_TOOL',
-      `${where} has type ${JSON.stringify(tool.type)}: only function tools can be cataloged`,
+      `${where} has type ${describeValue(tool.type)}: only function tools can be cataloged`,
     );
   }
   if (tool.type === 'function' && tool.function !== undefined) {
@@ -94,17 +99,28 @@ export function normalizeCall(call, where = 'call') {
  * @returns {Record<string, unknown>[]}
  */
 export function toolsFromCatalog(document) {
-  if (Array.isArray(document)) return normalizeTools(document, undefined, 'catalog');
+  return catalogGroups(document).flatMap((g) => normalizeTools(g.tools, g.defaults, g.where));
+}
+
+/**
+ * A catalog document's entries, unnormalised, in groups that share defaults (one per server in
+ * the `{servers}` form), so a lenient reader can add each group with `onInvalid: 'skip'` and
+ * leave out only the bad entries. Only a document of the wrong shape throws.
+ * @param {unknown} document
+ * @returns {{tools: unknown[], defaults: {source?: string} | undefined, where: string}[]}
+ */
+export function catalogGroups(document) {
+  if (Array.isArray(document)) return [{ tools: document, defaults: undefined, where: 'catalog' }];
   if (isPlainObject(document) && Array.isArray(document.servers)) {
-    return document.servers.flatMap((entry, i) => {
+    return document.servers.map((entry, i) => {
       if (!isPlainObject(entry) || typeof entry.server !== 'string' || !Array.isArray(entry.tools)) {
         throw invalidArgument(`catalog.servers[${i}]`, 'an object {server: string, tools: [...]}', entry);
       }
-      return normalizeTools(entry.tools, { source: `mcp:${entry.server}` }, `catalog.servers[${i}].tools`);
+      return { tools: entry.tools, defaults: { source: `mcp:${entry.server}` }, where: `catalog.servers[${i}].tools` };
     });
   }
   if (isPlainObject(document) && Array.isArray(document.tools)) {
-    return normalizeTools(document.tools, undefined, 'catalog.tools');
+    return [{ tools: document.tools, defaults: undefined, where: 'catalog.tools' }];
   }
   throw invalidArgument('catalog', 'an array of tools, {tools: [...]} or {servers: [...]}', document);
 }

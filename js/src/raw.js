@@ -2,7 +2,7 @@
 // JS layer calls, how their JSON envelopes are decoded, and the guards applied to values
 // before they cross. Nothing here is public API.
 
-import { ToolSearchError, invalidArgument } from './errors.js';
+import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 
 /**
  * Every method of the raw embind `Engine` that the JS layer calls, and nothing else.
@@ -46,6 +46,8 @@ export const EMBIND_HANDLE_METHODS = Object.freeze(['clone', 'delete', 'deleteLa
  * the copy into wasm memory (which would grow the heap for good).
  */
 const MAX_BOUNDARY_LENGTH = 64 * 1024 * 1024;
+/** The core's limit for one tool call (kMaxCallJsonBytes), checked the same way. */
+export const MAX_CALL_LENGTH = 4 * 1024 * 1024;
 
 /**
  * Decodes `{"ok":true,"value":...}` / `{"ok":false,"error":{code,message}}`.
@@ -74,6 +76,7 @@ export function openEnvelope(text) {
   throw new ToolSearchError(
     typeof error.code === 'string' ? error.code : 'INTERNAL',
     typeof error.message === 'string' ? error.message : 'the core reported an error without a message',
+    Array.isArray(error.suggestions) ? { suggestions: error.suggestions } : {},
   );
 }
 
@@ -81,12 +84,13 @@ export function openEnvelope(text) {
  * A string argument, checked for type and size.
  * @param {unknown} value
  * @param {string} what
+ * @param {number} [limit]  the core's limit in UTF-8 bytes (default 64 MiB)
  * @returns {string}
  */
-export function boundaryString(value, what) {
+export function boundaryString(value, what, limit = MAX_BOUNDARY_LENGTH) {
   if (typeof value !== 'string') throw invalidArgument(what, 'a string', value);
-  if (value.length > MAX_BOUNDARY_LENGTH) {
-    throw new ToolSearchError('TOO_LARGE', `${what} is ${value.length} characters (limit ${MAX_BOUNDARY_LENGTH})`);
+  if (value.length > limit) {
+    throw new ToolSearchError('TOO_LARGE', `${what} is ${value.length} characters (limit ${limit})`);
   }
   // Emscripten 3.1.6's UTF-8 encoder does not reject a lone surrogate: it pairs it with the
   // next code unit and writes a different, valid character, so the core could never tell.
@@ -111,9 +115,11 @@ const isWellFormed =
  * surrogates (`\\udc00`), and the core's JSON parser refuses those escapes (INVALID_JSON).
  * @param {unknown} value
  * @param {string} what
+ * @param {number} [limit]  as for boundaryString
+ * @param {number} [maxDepth]  refuse text nesting deeper (TOO_LARGE), as the core would
  * @returns {string}
  */
-export function boundaryJson(value, what) {
+export function boundaryJson(value, what, limit = MAX_BOUNDARY_LENGTH, maxDepth = Infinity) {
   let text;
   try {
     text = JSON.stringify(value);
@@ -121,8 +127,32 @@ export function boundaryJson(value, what) {
     if (cause instanceof RangeError) {
       throw new ToolSearchError('TOO_LARGE', `${what} is too large to serialise`, { cause });
     }
-    throw new ToolSearchError('INVALID_ARGUMENT', `${what} cannot be serialised as JSON: ${/** @type {Error} */ (cause).message}`, { cause });
+    // A cycle, a BigInt, or caller code (toJSON, a getter, a Proxy trap) that threw.
+    throw asToolSearchError(cause, `${what} cannot be serialised as JSON`);
   }
   if (text === undefined) throw invalidArgument(what, 'JSON-serialisable', value);
-  return boundaryString(text, what);
+  if (maxDepth !== Infinity && jsonDepth(text) > maxDepth) {
+    throw new ToolSearchError('TOO_LARGE', `${what} nests deeper than ${maxDepth} levels`);
+  }
+  return boundaryString(text, what, limit);
+}
+
+/**
+ * Deepest nesting of arrays and objects in JSON text (what the core checks before parsing).
+ * @param {string} text
+ */
+function jsonDepth(text) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }

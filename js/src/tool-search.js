@@ -2,9 +2,9 @@
 // here, before the boundary; every other rule (names, schemas, limits, scopes, gating,
 // ranking, bridge resolution) is the core's, reported through its error envelope.
 
-import { ToolSearchError, invalidArgument } from './errors.js';
+import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 import { isPlainObject, normalizeCall, normalizeTool, normalizeTools } from './normalize.js';
-import { boundaryJson, boundaryString, openEnvelope } from './raw.js';
+import { MAX_CALL_LENGTH, boundaryJson, boundaryString, openEnvelope } from './raw.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
 
 /** `Symbol.dispose` where the runtime has it (Node >= 18.18/20.4, recent browsers). */
@@ -82,6 +82,21 @@ const finalizer =
     : null;
 
 /**
+ * Backstop for sessions dropped without close(): closes them in the engine, which would
+ * otherwise keep every one for its whole life. Holds the raw engine handle and the id only.
+ */
+const sessionFinalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((/** @type {{engine: any, id: string}} */ held) => {
+        try {
+          if (!held.engine.isDeleted()) held.engine.closeSession(held.id);
+        } catch {
+          // The engine or the module is gone already, and the session with it.
+        }
+      })
+    : null;
+
+/**
  * Builds the public `createToolSearch` of one runtime entry from its module loader.
  * @param {(source?: unknown) => Promise<any>} loadModule  resolves to the raw module (memoised)
  */
@@ -92,17 +107,24 @@ export function makeCreateToolSearch(loadModule) {
    * @returns {Promise<ToolSearch>}
    */
   return async function createToolSearch(options = {}) {
-    if (!isPlainObject(options)) throw invalidArgument('createToolSearch(options)', 'an object', options);
-    if (options.config !== undefined && !isPlainObject(options.config)) {
-      throw invalidArgument('options.config', 'an object', options.config);
-    }
-    const embedder = options.embedder === undefined ? undefined : checkEmbedder(options.embedder);
-    const timeoutMs = options.embedderTimeoutMs ?? DEFAULT_EMBEDDER_TIMEOUT_MS;
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-      throw invalidArgument('options.embedderTimeoutMs', 'a positive number of milliseconds', timeoutMs);
-    }
-    const module = await loadModule(options.wasm);
-    return new ToolSearch(CONSTRUCT, module, options.config, embedder, timeoutMs);
+    const { wasm, config, embedder, timeoutMs } = guarded('createToolSearch() could not read an argument', () => {
+      if (!isPlainObject(options)) throw invalidArgument('createToolSearch(options)', 'an object', options);
+      if (options.config !== undefined && !isPlainObject(options.config)) {
+        throw invalidArgument('options.config', 'an object', options.config);
+      }
+      const timeout = options.embedderTimeoutMs ?? DEFAULT_EMBEDDER_TIMEOUT_MS;
+      if (!Number.isFinite(timeout) || timeout <= 0) {
+        throw invalidArgument('options.embedderTimeoutMs', 'a positive number of milliseconds', timeout);
+      }
+      return {
+        wasm: options.wasm,
+        config: options.config,
+        embedder: options.embedder === undefined ? undefined : checkEmbedder(options.embedder),
+        timeoutMs: timeout,
+      };
+    });
+    const module = await loadModule(wasm);
+    return new ToolSearch(CONSTRUCT, module, config, embedder, timeoutMs);
   };
 }
 
@@ -175,21 +197,23 @@ export class ToolSearch {
     const input = Array.isArray(tools) ? tools : [tools];
     /** @type {import('./index.js').AddRejection[]} */
     const rejected = [];
-    /** @type {Record<string, unknown>[]} */
+    /** @type {string[]} */
     const valid = [];
     /** @type {number[]} */
     const positions = [];
     input.forEach((tool, index) => {
+      const where = `add(tools)[${index}]`;
       try {
-        valid.push(normalizeTool(tool, defaults, `add(tools)[${index}]`));
+        // Each tool is serialised alone, so one that cannot be (a cycle, a BigInt, a throwing
+        // getter, nesting past the core's depth limit) is left out instead of failing them all.
+        valid.push(boundaryJson(normalizeTool(tool, defaults, where), where, undefined, MAX_ENTRY_DEPTH));
         positions.push(index);
-      } catch (error) {
-        if (!(error instanceof ToolSearchError)) throw error;
-        const name = isPlainObject(tool) ? String(tool.name ?? tool.function?.name ?? '') : '';
-        rejected.push({ index, name, code: error.code, message: error.message });
+      } catch (thrown) {
+        const error = asToolSearchError(thrown, `${where} could not be read`);
+        rejected.push({ index, name: toolNameOf(tool), code: error.code, message: error.message });
       }
     });
-    const report = this.#call('addTools', boundaryJson(valid, 'add(tools)'), '{"onInvalid":"skip"}');
+    const report = this.#call('addTools', boundaryString(`[${valid.join(',')}]`, 'add(tools)'), '{"onInvalid":"skip"}');
     for (const r of report.rejected) rejected.push({ ...r, index: positions[r.index] });
     rejected.sort((a, b) => a.index - b.index);
     return { added: report.added, rejected };
@@ -315,6 +339,8 @@ export class ToolSearch {
   /**
    * Why a tool scores what it scores for a query: BM25 term by term, and its rank in the
    * ranking of `options.strategy` (hybrid: each leg's rank and score, and the fused score).
+   * With a session, the scores are the session's (statistics of its scope) and a tool outside
+   * its scope is NOT_FOUND, exactly as a name that does not exist.
    * @param {string} query
    * @param {string} name
    * @param {import('./index.js').SearchOptions} [options]  strategy, vector, session
@@ -409,19 +435,8 @@ export class ToolSearch {
   describe(name, options = {}) {
     boundaryString(name, 'describe(name)');
     if (!isPlainObject(options)) throw invalidArgument('describe(name, options)', 'an object', options);
-    const session = this.#sessionId(options.session, 'describe options.session');
-    try {
-      return this.#call('describe', name, session);
-    } catch (error) {
-      if (!(error instanceof ToolSearchError) || error.code !== 'NOT_FOUND') throw error;
-      let suggestions = [];
-      try {
-        suggestions = this.#call('suggest', name, session);
-      } catch {
-        // An unknown session: the original error says so.
-      }
-      throw new ToolSearchError('NOT_FOUND', error.message.replace(/^tool-search: /, ''), { suggestions });
-    }
+    // A miss carries its suggestions in the error envelope (computed once, in the core).
+    return this.#call('describe', name, this.#sessionId(options.session, 'describe options.session'));
   }
 
   /**
@@ -447,7 +462,7 @@ export class ToolSearch {
   session(scope = {}) {
     if (!isPlainObject(scope)) throw invalidArgument('session(scope)', 'an object', scope);
     const { id } = this.#call('openSession', boundaryJson(scope, 'session(scope)'));
-    return new Session(SESSION_CONSTRUCT, this, id);
+    return new Session(SESSION_CONSTRUCT, this, id, this.#engine);
   }
 
   /**
@@ -522,7 +537,7 @@ export class ToolSearch {
    */
   #resolve(normalized, options, vector) {
     const session = this.#sessionId(options.session, 'handleCall options.session');
-    return this.#call('handleCall', session, boundaryJson(normalized, 'handleCall(call)'), vector);
+    return this.#call('handleCall', session, boundaryJson(normalized, 'handleCall(call)', MAX_CALL_LENGTH), vector);
   }
 
   /**
@@ -677,6 +692,8 @@ export class ToolSearch {
    */
   #sessionId(session, what) {
     if (session === undefined || session === null) return '';
+    // "" would name the unrestricted session: an empty id is a caller bug, never a wider scope.
+    if (session === '') throw invalidArgument(what, 'a Session or a session id such as "s1" (leave it out for the unrestricted session)', session);
     if (session instanceof Session) {
       if (ownerOf(session) !== this) throw invalidArgument(what, 'a session of this ToolSearch', session);
       if (session.closed) throw new ToolSearchError('DISPOSED', `session ${session.id} is closed`);
@@ -700,16 +717,19 @@ export class Session {
   #owner;
   #id;
   #closed = false;
+  #token = {};
 
   /**
    * @param {symbol} key
    * @param {ToolSearch} owner
    * @param {string} id
+   * @param {any} engine  the owner's raw engine, for the backstop
    */
-  constructor(key, owner, id) {
+  constructor(key, owner, id, engine) {
     if (key !== SESSION_CONSTRUCT) throw new TypeError('tool-search: use toolSearch.session(scope) to open a Session');
     this.#owner = owner;
     this.#id = id;
+    sessionFinalizer?.register(this, { engine, id }, this.#token);
   }
 
   /** The engine's session id, e.g. "s1". */
@@ -740,6 +760,11 @@ export class Session {
     return this.#owner.suggest(name, { session: /** @type {any} */ (this) });
   }
 
+  /** @param {string} query @param {string} name */
+  explain(query, name) {
+    return this.#owner.explain(query, name, { session: /** @type {any} */ (this) });
+  }
+
   /** @param {Omit<import('./index.js').AssembleOptions, 'session'>} [options] */
   assemble(options = {}) {
     return this.#owner.assemble({ ...checkedOptions(options, 'Session#assemble'), session: /** @type {any} */ (this) });
@@ -759,6 +784,7 @@ export class Session {
   close() {
     if (this.#closed) return;
     this.#closed = true;
+    sessionFinalizer?.unregister(this.#token);
     closeSessionOf(this.#owner, this.#id);
   }
 
@@ -768,6 +794,64 @@ export class Session {
 
   static {
     ownerOf = (session) => session.#owner;
+  }
+}
+
+/**
+ * Runs `body`, which reads caller values: any exception other than a ToolSearchError (from a
+ * getter, a Proxy trap, a cycle, a stack overflow) becomes one (see asToolSearchError).
+ * @template T
+ * @param {string} what
+ * @param {() => T} body
+ * @returns {T}
+ */
+function guarded(what, body) {
+  try {
+    const result = body();
+    // The *Async methods: a rejection is converted like a throw.
+    if (result instanceof Promise) {
+      return /** @type {T} */ (/** @type {unknown} */ (result.catch((error) => { throw asToolSearchError(error, what); })));
+    }
+    return result;
+  } catch (error) {
+    throw asToolSearchError(error, what);
+  }
+}
+
+// Every public method of ToolSearch and Session runs under guarded(): the one place that
+// keeps raw exceptions from escaping, whichever argument the caller's code throws from.
+for (const cls of [ToolSearch, Session]) {
+  for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+    const descriptor = Object.getOwnPropertyDescriptor(cls.prototype, name);
+    if (name === 'constructor' || typeof descriptor?.value !== 'function') continue;
+    const method = descriptor.value;
+    const what = `${name}() could not read an argument`;
+    Object.defineProperty(cls.prototype, name, {
+      ...descriptor,
+      value: {
+        /** @param {...unknown} args */
+        [name](...args) {
+          return guarded(what, () => method.apply(this, args));
+        },
+      }[name],
+    });
+  }
+}
+
+/** The core's depth limit is 128 for the whole batch; a tool is one level inside it. */
+const MAX_ENTRY_DEPTH = 127;
+
+/**
+ * The name of a tool the caller gave, for a rejection ("" when it has none or cannot be read).
+ * @param {unknown} tool
+ */
+function toolNameOf(tool) {
+  try {
+    if (!isPlainObject(tool)) return '';
+    const name = tool.name ?? tool.function?.name;
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
   }
 }
 

@@ -308,19 +308,37 @@ TEST_CASE("$ref into definitions and $defs, including recursive schemas", "[sche
   CHECK_FALSE(check("\"abcdef\"", R"({"$ref":"#/$defs/s","maxLength":3,"$defs":{"s":{"type":"string"}}})").ok());
 }
 
-TEST_CASE("self-referencing schemas terminate with no verdict instead of looping", "[schema]") {
+TEST_CASE("self-referencing schemas terminate; a $ref cycle adds no constraint", "[schema]") {
+  // Back on a schema already on the $ref chain, with the same value: nothing new to check.
   auto cycle = check("1", R"({"$ref":"#"})");
   CHECK(cycle.ok());
-  CHECK_FALSE(cycle.complete);
+  CHECK(cycle.complete);
+  CHECK_FALSE(check("1", R"({"$ref":"#","type":"string"})").ok());
 
   auto mutual = check("1", R"({"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}}})");
   CHECK(mutual.ok());
-  CHECK_FALSE(mutual.complete);
+  CHECK(mutual.complete);
+  auto self_fan = check("1", R"({"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/a"}]}},
+                                 "$ref":"#/$defs/a"})");
+  CHECK(self_fan.ok());
+  CHECK(self_fan.complete);
 
-  // Exponential fan-out (2 branches per hop, 32 hops) is cut by the step budget.
-  auto bomb = check("1", R"({"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/a"}]}},
-                             "$ref":"#/$defs/a"})");
+  // Exponential fan-out through distinct schemas (2 branches per hop, 24 hops) is cut by the
+  // step budget: no verdict.
+  json defs = json::object();
+  for (int i = 0; i < 24; ++i) {
+    const std::string next = "#/$defs/d" + std::to_string(i + 1);
+    defs["d" + std::to_string(i)] = {{"anyOf", json::array({{{"$ref", next}}, {{"$ref", next}}})}};
+  }
+  defs["d24"] = {{"type", "integer"}};
+  auto bomb = validate_against_schema(json("x"), json{{"$defs", defs}, {"$ref", "#/$defs/d0"}});
   CHECK_FALSE(bomb.complete);
+
+  // A chain of more distinct $refs than max_ref_hops, without descending: no verdict.
+  json chain = json::object();
+  for (int i = 0; i < 40; ++i) chain["c" + std::to_string(i)] = {{"$ref", "#/$defs/c" + std::to_string(i + 1)}};
+  chain["c40"] = {{"type", "integer"}};
+  CHECK_FALSE(validate_against_schema(json(1), json{{"$defs", chain}, {"$ref", "#/$defs/c0"}}).complete);
 
   // A finite ref chain is complete.
   CHECK(check("1", R"({"$ref":"#/$defs/a","$defs":{"a":{"type":"integer"}}})").complete);

@@ -125,3 +125,15 @@ test('engines never disposed are freed by the FinalizationRegistry backstop', { 
   assert.ok(out.heldPerRound > 0, 'calibration measured the engines');
   assert.ok(grew <= 3 * out.heldPerRound, `wasm heap grew ${mib(grew)}; ${rounds} rounds leaked would be ~${mib(rounds * out.heldPerRound)}`);
 });
+
+test('sessions dropped without close() are freed by the FinalizationRegistry backstop', { timeout: DEADLINE_MS + 120_000 }, async () => {
+  // 200,000 abandoned sessions grew the wasm heap from 4 to 63 MB before the backstop existed.
+  const rounds = 10;
+  const perRound = 20_000;
+  const out = await child('sessions', { rounds, perRound });
+  const { growthWasm } = report(`${out.completed} abandoned sessions`, out);
+  assert.equal(out.completed, rounds * perRound);
+  assert.equal(out.lastId, `s${rounds * perRound + 1}`, 'every session was really opened');
+  // After the first round (the baseline) the heap holds at most one round of sessions.
+  assert.ok(growthWasm <= 1024 * 1024, `wasm heap grew ${growthWasm} bytes after the first round`);
+});

@@ -46,6 +46,9 @@ inline constexpr std::string_view kCoreViaBridge = "core_via_bridge";
 inline constexpr std::string_view kNotFound = "not_found";
 /// The arguments fail the tool's schema; the schema is returned and the tool is not invoked.
 inline constexpr std::string_view kInvalidArguments = "invalid_arguments";
+/// The schema check ran out of its work budget before reaching a verdict (a huge array, a
+/// combinatorial anyOf chain): the call is refused rather than dispatched unchecked.
+inline constexpr std::string_view kArgumentsTooComplex = "arguments_too_complex";
 /// The bridge call itself is malformed (no name, blank query, wrong payload type).
 inline constexpr std::string_view kInvalidCall = "invalid_call";
 /// A direct call to a deferred tool while lazy activation is off: use describe + tool_call.

@@ -69,9 +69,15 @@ class Catalog {
 
   /// Stable 64-bit hash (16 hex digits) of the canonical catalog content and pins.
   std::string fingerprint() const;
-  /// Increments at every successful mutation (cheap change detection for caches).
+  /// Increments at every successful mutation and option change, over the catalog's whole life
+  /// (cheap change detection for caches).
   uint64_t revision() const { return revision_; }
   const CatalogOptions& options() const { return options_; }
+
+  /// Replaces the options. The tools, the server pins and the revision count are kept, and
+  /// the revision increments, so a cache keyed on it never meets an old value again (a new
+  /// Catalog would restart it at 0). Callers change namespacing only while the catalog is empty.
+  void set_options(const CatalogOptions& options);
 
   /// Validates one tool alone (name, source, schema, limits, reserved names).
   Status validate(const Tool& tool) const;

@@ -17,6 +17,7 @@
 #include <optional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace toolsearch {
@@ -73,6 +74,12 @@ class Engine {
 
   /// The index for the current catalog, rebuilt only when the catalog changed.
   std::shared_ptr<const SearchIndex> index() const;
+  /// The index a session with `scope` searches: index() when unrestricted, else an index of
+  /// the in-scope tools alone (SearchIndex::build with a scope), so BM25 statistics never leak
+  /// across scopes. Built on first use and kept per distinct scope (at most kMaxScopedIndexes;
+  /// the cache is emptied when full and whenever the catalog or the options change).
+  std::shared_ptr<const SearchIndex> index_for(const Scope& scope) const;
+  static constexpr size_t kMaxScopedIndexes = 8;
 
   /// Opens a session with `scope`; returns its id ("s1", "s2", ...).
   std::string open_session(Scope scope);
@@ -107,6 +114,9 @@ class Engine {
   bool has_static_table() const { return static_ != nullptr; }
   /// The tool if it exists and is in the session's scope (out of scope reads as NotFound).
   Result<const Tool*> describe(std::string_view name, const std::string& session);
+  /// Per-term contributions of tool `name` for `query`, scored as the session's search scores
+  /// it; a tool outside the session's scope is NotFound, worded as for an unknown name.
+  Result<Explanation> explain(std::string_view query, std::string_view name, const std::string& session);
   /// "Did you mean" names within the session's scope.
   Result<std::vector<std::string>> suggest(std::string_view name, const std::string& session, size_t max = 3);
 
@@ -142,11 +152,13 @@ class Engine {
   Result<SessionState*> state_or_error(const std::string& id);
   Result<Session*> session_or_error(const std::string& id);
   const ToolCosts& costs() const;
-  /// Runs `strategy` for a query whose candidates pass `filter`.
+  /// Runs `strategy` for a query whose candidates pass `filter`; `keyword` is the scope's index.
   Result<Retrieval> run_strategy(std::string_view query, RetrievalStrategy strategy, const std::vector<float>& vector,
-                                 size_t limit, const ToolFilter& filter, const SearchRequest& options);
-  /// The configured strategy as the bridge and pre-selection use it.
-  SearchFunction search_function(const std::vector<float>& query_vector);
+                                 size_t limit, const ToolFilter& filter, const SearchRequest& options,
+                                 const SearchIndex& keyword);
+  /// The configured strategy as the bridge and pre-selection use it, over `keyword` (the
+  /// session scope's index, which must outlive the function).
+  SearchFunction search_function(const std::vector<float>& query_vector, std::shared_ptr<const SearchIndex> keyword);
   /// Embeds, with the static table, every tool that has no current vector.
   void fill_static_vectors();
 
@@ -158,6 +170,10 @@ class Engine {
   ToolVectors vectors_;
   std::shared_ptr<const StaticEmbedder> static_;
   uint64_t static_filled_revision_ = ~uint64_t{0};  ///< catalog revision the static vectors cover
+  // Scoped indexes with their scope_key(), valid for scoped_revision_ (see index_for). A short
+  // list, searched linearly: smaller in the wasm than another map instantiation.
+  mutable std::vector<std::pair<std::string, std::shared_ptr<const SearchIndex>>> scoped_indexes_;
+  mutable uint64_t scoped_revision_ = ~uint64_t{0};
   std::map<std::string, SessionState> sessions_;
   uint64_t next_session_ = 1;
 };

@@ -33,8 +33,9 @@ class JsonEngine {
   /// little-endian float32 bytes ("" for none; it replaces options.vector). JSON numbers cost
   /// wasm a software long-double strtod each: 2 ms for 384 of them, against microseconds here.
   std::string search(const std::string& query, const std::string& options_json, const std::string& vector = "");
-  /// options: the search options (strategy, vector, ...). Besides the BM25 terms, the value
-  /// carries {strategy, rank, strategyScore, legs: {keyword, semantic}} for the tool.
+  /// options: the search options (session, strategy, vector, ...); a tool outside the session's
+  /// scope reads as NOT_FOUND. Besides the BM25 terms, the value carries {strategy, rank,
+  /// strategyScore, legs: {keyword, semantic}} for the tool.
   std::string explain(const std::string& query, const std::string& name, const std::string& options_json = "{}",
                       const std::string& vector = "");
   // ---- the semantic leg (docs/wasm-boundary.md) -------------------------------------------------

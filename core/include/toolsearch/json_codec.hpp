@@ -23,12 +23,20 @@
 namespace toolsearch {
 
 /// Limits on JSON text accepted at the boundary (hostile input gets TooLarge, not a crash).
+/// Together they bound the memory one call's parsed input may take: the text, plus at most
+/// max_values tree nodes (about 16 bytes each in wasm32, 64 with an object key), checked on
+/// the text before any node is allocated.
 struct JsonLimits {
   size_t max_text_bytes = 64 * 1024 * 1024;  ///< default 64 MiB per call
   size_t max_depth = 128;                    ///< default 128 nested arrays/objects
+  size_t max_values = 1u << 20;              ///< default 1,048,576 values (scalars, arrays, objects)
 };
 
-/// Parses JSON text with size and depth limits. InvalidJson / TooLarge on failure.
+/// A model tool call is at most 4 MiB of JSON (far above what a model can emit in one turn):
+/// its arguments are copied a few times on the way to a dispatch.
+inline constexpr size_t kMaxCallJsonBytes = 4 * 1024 * 1024;
+
+/// Parses JSON text with size, depth and value-count limits. InvalidJson / TooLarge on failure.
 Result<nlohmann::json> parse_json(std::string_view text, const JsonLimits& limits = {});
 
 // ---- tools and scopes ----------------------------------------------------------------------

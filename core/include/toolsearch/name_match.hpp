@@ -28,6 +28,8 @@ class NameMatcher {
   /// Registers tool number `tool` (tools are added in catalog order, 0, 1, ...) under its
   /// name and, when different, its unprefixed MCP name.
   void add(uint32_t tool, const std::string& name, const std::string& original_name, const Analyzer& analyzer);
+  /// Keeps the next position empty (a tool outside a scoped index): it matches nothing.
+  void add_absent();
 
   /// Tools named by the query, one entry per tool with its best tier (see SearchIndex::search
   /// for the tiers). `literal` is folded_trimmed(query).

@@ -32,9 +32,11 @@ struct ValidationLimits {
 struct ValidationReport {
   std::vector<SchemaViolation> violations;  ///< in document order of discovery, at most max_errors
   bool truncated = false;  ///< max_errors was reached with parts still unchecked
-  /// False when a bound stopped the check early without a verdict for some part (a $ref cycle,
-  /// the step budget). What was checked is still reported; unchecked parts count as valid,
-  /// because the tool itself is the final judge and a schema quirk must not block every call.
+  /// False when a bound stopped the check early without a verdict for some part (the step
+  /// budget, the schema frame depth, a chain of more than max_ref_hops distinct $refs). What
+  /// was checked is still reported, but the verdict is unknown: the bridge refuses such a call
+  /// (arguments_too_complex) rather than dispatch what it could not check. A $ref cycle that
+  /// returns to a schema already on the chain is complete: it has nothing new to check.
   bool complete = true;
 
   bool ok() const { return violations.empty(); }

@@ -109,6 +109,13 @@ using SearchFunction = std::function<std::vector<SearchHit>(std::string_view que
 class SearchIndex {
  public:
   static std::shared_ptr<const SearchIndex> build(const Catalog& catalog, const Bm25Params& params = {});
+  /// An index of the tools `scope` passes, as if they were the whole catalog: the document
+  /// count, document frequencies, average field lengths, vocabulary, typo candidates, lexicon
+  /// terms and names all come from them alone, so what a scoped session finds and how it is
+  /// scored cannot depend on tools outside its scope. Hits keep catalog positions; the other
+  /// tools are never found, explained or suggested.
+  static std::shared_ptr<const SearchIndex> build(const Catalog& catalog, const Bm25Params& params,
+                                                  const ToolFilter& scope);
 
   /// Top `limit` hits, best first; ties by catalog order. Empty/blank query gives no hits.
   ///
@@ -133,6 +140,7 @@ class SearchIndex {
   /// `name` starts with (3+ characters). Ties: smaller length gap, then catalog order.
   std::vector<std::string> suggest(std::string_view name, size_t max, const ToolFilter& filter = {}) const;
 
+  /// Catalog positions the index covers (the catalog's size, scoped or not).
   size_t size() const;
   ~SearchIndex();
   SearchIndex(const SearchIndex&) = delete;

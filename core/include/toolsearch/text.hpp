@@ -27,6 +27,8 @@ std::string counted(size_t n, const char* singular, const char* plural);
 
 /// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a
 /// substring) between code point strings, or `max + 1` as soon as it must exceed `max`.
+/// Only the band of cells within `max` of the diagonal is computed: O(len * max) time and
+/// O(max) memory, so long names cost little against a small typo budget.
 /// `rows` is scratch space, reused across calls to spare allocations.
 size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows);
 

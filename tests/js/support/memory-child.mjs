@@ -154,6 +154,24 @@ if (scenario === 'cycles') {
   out.collectedWrappers = created.filter((r) => r.deref() === undefined).length;
   out.disposedByHand = disposedByHand;
   out.final = await sample();
+} else if (scenario === 'sessions') {
+  // Sessions opened and dropped without close(): only the backstop can close them.
+  const ts = await createToolSearch({ config });
+  ts.add(catalog);
+  const openAndDrop = (n) => {
+    for (let k = 0; k < n; k++) ts.session({ sources: ['mcp:github'], tools: [`tool_${k}`] });
+  };
+  out.completed = 0;
+  for (let round = 0; round < options.rounds; round++) {
+    openAndDrop(options.perRound);
+    out.completed += options.perRound;
+    out.samples.push({ at: out.completed, ...(await sample()) });
+  }
+  // One more session shows how many the engine still holds (its id counts every one opened).
+  const probe = ts.session({});
+  out.lastId = probe.id;
+  probe.close();
+  ts.dispose();
 } else {
   throw new Error(`unknown scenario ${scenario}`);
 }
