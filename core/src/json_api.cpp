@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <type_traits>
 
 namespace toolsearch {
 namespace {
@@ -32,11 +33,17 @@ std::string fail(const Status& s) {
   return out;
 }
 
-// The last line of defence: nothing escapes into JS as a bare exception pointer.
-template <class F>
-std::string guarded(F&& body) {
+// The last line of defence: nothing escapes into JS as a bare exception pointer. One guard
+// for every method, reached through a plain function pointer: the try/catch, the JSON parse
+// and their failure envelopes exist once in the module instead of once per method.
+using GuardedBody = std::string (*)(void* body, const json* input);
+
+std::string run_guarded(GuardedBody run, void* body, const std::string* json_text) {
   try {
-    return body();
+    if (json_text == nullptr) return run(body, nullptr);
+    auto parsed = parse_json(*json_text);
+    if (!parsed.ok()) return fail(parsed.status());
+    return run(body, &parsed.value());
   } catch (const std::exception& e) {
     return fail(Status::error(ErrorCode::Internal, std::string("internal error: ") + e.what()));
   } catch (...) {
@@ -44,14 +51,17 @@ std::string guarded(F&& body) {
   }
 }
 
+template <class F>
+std::string guarded(F&& body) {
+  using Body = std::remove_reference_t<F>;
+  return run_guarded([](void* b, const json*) { return (*static_cast<Body*>(b))(); }, &body, nullptr);
+}
+
 // Parses a JSON argument, then runs `body` on it; a parse error becomes the envelope.
 template <class F>
 std::string with_json(const std::string& text, F&& body) {
-  return guarded([&] {
-    auto parsed = parse_json(text);
-    if (!parsed.ok()) return fail(parsed.status());
-    return body(parsed.value());
-  });
+  using Body = std::remove_reference_t<F>;
+  return run_guarded([](void* b, const json* input) { return (*static_cast<Body*>(b))(*input); }, &body, &text);
 }
 
 // A search needs words; a blank query is a caller bug worth naming, not an empty answer.
