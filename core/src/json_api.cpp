@@ -3,6 +3,7 @@
 #include "toolsearch/json_text.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
+#include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -121,8 +122,8 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
           r.index = positions[r.index];
           rejected.push_back(rejection_to_json(r));
         }
-        std::sort(rejected.begin(), rejected.end(),
-                  [](const json& a, const json& b) { return a["index"].get<size_t>() < b["index"].get<size_t>(); });
+        sort_by(rejected.get_ref<json::array_t&>(),
+                [](const json& a, const json& b) { return a["index"].get<size_t>() < b["index"].get<size_t>(); });
       } else {
         auto tools = tools_from_json(input);
         if (!tools.ok()) return fail(tools.status());
