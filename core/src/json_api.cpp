@@ -3,10 +3,12 @@
 #include "toolsearch/json_text.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
+#include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <type_traits>
 
 namespace toolsearch {
 namespace {
@@ -39,11 +41,17 @@ std::string fail(const Status& s, json extra) {
   return R"({"ok":false,"error":)" + dump(extra) + "}";
 }
 
-// The last line of defence: nothing escapes into JS as a bare exception pointer.
-template <class F>
-std::string guarded(F&& body) {
+// The last line of defence: nothing escapes into JS as a bare exception pointer. One guard
+// for every method, reached through a plain function pointer: the try/catch, the JSON parse
+// and their failure envelopes exist once in the module instead of once per method.
+using GuardedBody = std::string (*)(void* body, const json* input);
+
+std::string run_guarded(GuardedBody run, void* body, const std::string* json_text, const JsonLimits& limits = {}) {
   try {
-    return body();
+    if (json_text == nullptr) return run(body, nullptr);
+    auto parsed = parse_json(*json_text, limits);
+    if (!parsed.ok()) return fail(parsed.status());
+    return run(body, &parsed.value());
   } catch (const std::exception& e) {
     return fail(Status::error(ErrorCode::Internal, std::string("internal error: ") + e.what()));
   } catch (...) {
@@ -51,14 +59,18 @@ std::string guarded(F&& body) {
   }
 }
 
+template <class F>
+std::string guarded(F&& body) {
+  using Body = std::remove_reference_t<F>;
+  return run_guarded([](void* b, const json*) { return (*static_cast<Body*>(b))(); }, &body, nullptr);
+}
+
 // Parses a JSON argument, then runs `body` on it; a parse error becomes the envelope.
 template <class F>
 std::string with_json(const std::string& text, F&& body, const JsonLimits& limits = {}) {
-  return guarded([&] {
-    auto parsed = parse_json(text, limits);
-    if (!parsed.ok()) return fail(parsed.status());
-    return body(parsed.value());
-  });
+  using Body = std::remove_reference_t<F>;
+  return run_guarded([](void* b, const json* input) { return (*static_cast<Body*>(b))(*input); }, &body, &text,
+                     limits);
 }
 
 // Vectors cross as little-endian float32 bytes (embind copies a Uint8Array into a string);
@@ -139,8 +151,8 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
           r.index = positions[r.index];
           rejected.push_back(rejection_to_json(r));
         }
-        std::sort(rejected.begin(), rejected.end(),
-                  [](const json& a, const json& b) { return a["index"].get<size_t>() < b["index"].get<size_t>(); });
+        sort_by(rejected.get_ref<json::array_t&>(),
+                [](const json& a, const json& b) { return a["index"].get<size_t>() < b["index"].get<size_t>(); });
       } else {
         auto tools = tools_from_json(input);
         if (!tools.ok()) return fail(tools.status());

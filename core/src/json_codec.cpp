@@ -118,14 +118,11 @@ Status unknown_key(const std::string& where, const std::string& key, const char*
                        "unknown " + where + " option '" + key + "'; expected one of " + expected);
 }
 
-using StemFunction = std::string (*)(std::string_view);
-
 // The stemmers a configuration can name. Porter2 (english_stem) is a C++ option only: it
 // costs 2.2 KB of gzipped wasm for a trade the defaults do not make (see Bm25Params).
 const char* stemmer_name(const Stemmer& stemmer) {
   if (!stemmer) return "none";
-  const StemFunction* f = stemmer.target<StemFunction>();
-  if (f && *f == &light_english_stem) return "light";
+  if (stemmer.plain_function() == &light_english_stem) return "light";
   return "custom";
 }
 

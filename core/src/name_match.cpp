@@ -1,6 +1,7 @@
 #include "toolsearch/name_match.hpp"
 
 #include "toolsearch/text.hpp"
+#include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -168,7 +169,7 @@ std::vector<ExactMatch> NameMatcher::exact_matches(std::string_view query, const
     });
   }
   // Keep each tool's best match: lowest tier, then longest name.
-  std::sort(found.begin(), found.end(), [](const ExactMatch& a, const ExactMatch& b) {
+  sort_by(found, [](const ExactMatch& a, const ExactMatch& b) {
     if (a.tool != b.tool) return a.tool < b.tool;
     if (a.tier != b.tier) return a.tier < b.tier;
     return a.length > b.length;
@@ -231,7 +232,7 @@ std::vector<std::string> NameMatcher::suggest(std::string_view name, size_t max,
     }
     if (related) found.push_back({best, gap, t});
   }
-  std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
+  sort_by(found, [](const Candidate& a, const Candidate& b) {
     if (a.rank != b.rank) return a.rank < b.rank;
     if (a.length_gap != b.length_gap) return a.length_gap < b.length_gap;
     return a.tool < b.tool;

@@ -1,4 +1,5 @@
 #include "toolsearch/ranking.hpp"
+#include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -36,7 +37,7 @@ std::vector<RankedTool> fuse_rrf(const std::vector<std::vector<RankedTool>>& lis
       f.best_rank = std::min(f.best_rank, rank);
     }
   }
-  std::sort(fused.begin(), fused.end(), [](const Fused& a, const Fused& b) {
+  sort_by(fused, [](const Fused& a, const Fused& b) {
     if (a.exact != b.exact) return a.exact;
     if (a.score != b.score) return a.score > b.score;
     if (a.best_rank != b.best_rank) return a.best_rank < b.best_rank;

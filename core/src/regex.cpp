@@ -2,6 +2,7 @@
 
 #include "toolsearch/tokenizer.hpp"
 #include "toolsearch/utf8.hpp"
+#include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -29,7 +30,7 @@ using Ranges = std::vector<Range>;
 
 // Sorted and merged, so that lookup is a binary search.
 Ranges normalized(Ranges r) {
-  std::sort(r.begin(), r.end(), [](const Range& a, const Range& b) { return a.lo < b.lo; });
+  sort_by(r, [](const Range& a, const Range& b) { return a.lo < b.lo; });  // equal lo: merged alike
   Ranges out;
   for (const Range& x : r) {
     if (!out.empty() && x.lo <= out.back().hi + 1) {

@@ -1,6 +1,7 @@
 #include "toolsearch/retrieval.hpp"
 
 #include "toolsearch/ranking.hpp"
+#include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -78,7 +79,7 @@ std::vector<SearchHit> fuse_scores(const std::vector<SearchHit>& keyword, const 
     it->second.semantic = {r + 1, semantic[r].score};
   }
   for (size_t t : order) by_tool.at(t).score += options.semantic_weight * (t < cosines.size() ? cosines[t] : 0.0f);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+  sort_by(order, [&](size_t a, size_t b) {
     const SearchHit& x = by_tool.at(a);
     const SearchHit& y = by_tool.at(b);
     const bool xe = x.kind == MatchKind::Exact, ye = y.kind == MatchKind::Exact;

@@ -4,6 +4,7 @@
 #include "toolsearch/name_match.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/top_k.hpp"
+#include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
 #include <array>
@@ -207,7 +208,7 @@ struct SearchIndex::Impl {
         if (expansions) expansions->push_back({token, terms[near] + " (typo)"});
       }
     }
-    std::sort(out.begin(), out.end(), [this](const QueryTerm& a, const QueryTerm& b) {
+    sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
       const double x = max_score[a.id] * a.weight;
       const double y = max_score[b.id] * b.weight;
       return x > y || (x == y && (a.id < b.id || (a.id == b.id && a.weight > b.weight)));
@@ -244,7 +245,7 @@ struct SearchIndex::Impl {
       const size_t d = osa_distance(query, candidate, budget, rows);
       if (d <= budget) scored.emplace_back(d, t);
     }
-    std::sort(scored.begin(), scored.end(), [this](const auto& a, const auto& b) {
+    sort_by(scored, [this](const auto& a, const auto& b) {
       if (a.first != b.first) return a.first < b.first;
       return idf[a.second] < idf[b.second] || (idf[a.second] == idf[b.second] && a.second < b.second);
     });
@@ -401,7 +402,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   }
   for (size_t c = 0; c < 26; ++c) {
     std::vector<uint32_t>& list = m->typo_terms[c];
-    std::sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
+    sort_by(list, [&](uint32_t a, uint32_t b) {
       return m->terms[a].size() < m->terms[b].size() || (m->terms[a].size() == m->terms[b].size() && a < b);
     });
     const size_t longest = list.empty() ? 0 : m->terms[list.back()].size();
@@ -545,7 +546,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     }
   }
 
-  std::sort(exact.begin(), exact.end(), [&](const ExactMatch& a, const ExactMatch& b) {
+  sort_by(exact, [&](const ExactMatch& a, const ExactMatch& b) {
     if (a.tier != b.tier) return a.tier < b.tier;
     if (a.length != b.length) return a.length > b.length;
     return better({scores[a.tool], a.tool}, {scores[b.tool], b.tool});
@@ -580,7 +581,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
       const double closeness = m.names.substring_closeness(literal, t);
       if (closeness > 0 && allowed(t)) near.push_back({closeness, t});
     }
-    std::sort(near.begin(), near.end(), better);
+    sort_by(near, better);
     for (const Ranked& r : near) {
       if (hits.size() >= limit) break;
       hits.push_back({r.tool, 0.0, MatchKind::Substring, true, {}, {}});
@@ -614,7 +615,7 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
                          m.weights[f], m.length_norm(doc, f), shares[f] * qt.weight, qt.weight});
     }
   }
-  std::sort(e.terms.begin(), e.terms.end(), [](const TermContribution& a, const TermContribution& b) {
+  sort_by(e.terms, [](const TermContribution& a, const TermContribution& b) {
     if (a.score != b.score) return a.score > b.score;
     return a.term != b.term ? a.term < b.term : a.field < b.field;
   });

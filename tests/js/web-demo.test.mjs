@@ -195,6 +195,24 @@ test('search view: ranked hits as you type, latency, explanation, exact and subs
   await page.waitForSelector('#hits[data-query="reposit"] .hit:first-child.m-substring');
   assert.equal(await page.textContent('#hits .hit:first-child .badge'), 'substring fallback');
   assert.match((await page.textContent('#search-meta')) ?? '', /BM25 found nothing/);
+
+  // Hybrid with the package's static table (fetched from /pkg on first use): the explanation
+  // gives the tool's fused rank and each leg's rank and score.
+  await page.selectOption('#search-strategy', 'hybrid');
+  await page.fill('#search-input', 'think step by step');
+  await page.press('#search-input', 'Enter');
+  await page.waitForSelector('#hits[data-query="think step by step"]');
+  assert.match((await page.textContent('#search-meta')) ?? '', /over 106 tools, hybrid/);
+  assert.equal(await page.getAttribute('#hits .hit:first-child', 'data-name'), 'mcp_sequential-thinking_sequentialthinking');
+  await page.click('#hits .hit:first-child .explain-toggle');
+  assert.match((await page.textContent('#hits .hit:first-child #explain-legs')) ?? '', /^hybrid: rank 1, score [\d.]+ · keyword leg rank \d+, score [\d.]+ · semantic leg rank \d+/);
+  await page.selectOption('#search-strategy', 'regex');
+  await page.fill('#search-input', '^mcp_slack_');
+  await page.press('#search-input', 'Enter');
+  await page.waitForSelector('#hits[data-query="^mcp_slack_"] .hit.m-regex');
+  const names = await page.$$eval('#hits .hit', (lis) => lis.map((li) => li.getAttribute('data-name')));
+  assert.ok(names.length > 0 && names.every((n) => n?.startsWith('mcp_slack_')), names.join());
+  await page.selectOption('#search-strategy', 'keyword');
 });
 
 test('bridge view: the scripted turn, the unwrapped real call, refusals, provider JSON', { skip, timeout: 180_000 }, async () => {

@@ -1,4 +1,6 @@
-// Search view: BM25 over the catalog as you type, with each hit's score explained term by term.
+// Search view: the catalog searched as you type with a chosen strategy (keyword BM25, semantic or
+// hybrid with the package's static table, regex), each hit explained: BM25 term by term, and
+// for hybrid the rank and score of each leg.
 
 import { sourceLabel } from '../catalog.js';
 import { badge, bar, debounce, fill, h, int, millis, svgIcon } from '../ui.js';
@@ -13,7 +15,28 @@ const MATCH = {
   exact: ['exact', 'exact name', 'The query is this tool’s name (or its unprefixed MCP name): always ranked first'],
   substring: ['substring', 'substring fallback', 'BM25 found no positive hit, so names containing the text are returned (score 0)'],
   bm25: ['bm25', 'BM25', 'Ranked by BM25F over name, server, description and parameters'],
+  semantic: ['semantic', 'semantic', 'Found by the semantic leg alone (cosine with the static table)'],
+  regex: ['regex', 'regex', 'The pattern matches the name'],
 };
+
+/** Engines that have the static table loaded (it is fetched once per page). */
+const withTable = new WeakSet();
+/** @type {Promise<ArrayBuffer> | null} */
+let tableBytes = null;
+
+/**
+ * Loads the package's static embedding table into `ts` (semantic and hybrid need it).
+ * @param {import('tool-search-wasm').ToolSearch} ts
+ */
+async function ensureStaticTable(ts) {
+  if (withTable.has(ts)) return;
+  tableBytes ??= fetch('/pkg/dist/static-embeddings.tsse').then((r) => {
+    if (!r.ok) throw new Error(`static table: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  ts.loadStaticTable(await tableBytes);
+  withTable.add(ts);
+}
 
 /**
  * @param {typeof import('../app.js').app} app
@@ -35,6 +58,11 @@ export function searchView(app, root) {
     })
   );
   const limit = /** @type {HTMLSelectElement} */ (h('select', { id: 'search-limit', 'aria-label': 'Number of hits' }, [5, 10, 20].map((n) => h('option', { value: String(n) }, `${n} hits`))));
+  const strategy = /** @type {HTMLSelectElement} */ (
+    h('select', { id: 'search-strategy', 'aria-label': 'Retrieval strategy' },
+      [['keyword', 'keyword (BM25)'], ['hybrid', 'hybrid (static table)'], ['semantic', 'semantic (static table)'], ['regex', 'regex on names']]
+        .map(([value, label]) => h('option', { value }, label)))
+  );
   const examples = h('div', { class: 'examples', 'aria-label': 'Example queries' });
   const meta = h('p', { class: 'search-meta', id: 'search-meta', 'aria-live': 'polite' });
   const hits = h('ol', { class: 'hits', id: 'hits' });
@@ -47,6 +75,7 @@ export function searchView(app, root) {
         svgIcon('<circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/>', 'search-icon'),
         input,
       ),
+      strategy,
       limit,
     ),
     examples,
@@ -78,6 +107,7 @@ export function searchView(app, root) {
     else all[Math.max(0, Math.min(all.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))].focus();
   });
   limit.addEventListener('change', () => run.now());
+  strategy.addEventListener('change', () => run.now());
   document.addEventListener('keydown', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
     if (e.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && !root.hidden) {
@@ -117,9 +147,10 @@ export function searchView(app, root) {
     );
   }
 
-  function search() {
+  async function search() {
     const ts = state.ts;
     if (!ts) return;
+    const chosen = /** @type {'keyword' | 'semantic' | 'hybrid' | 'regex'} */ (strategy.value);
     const query = input.value.trim();
     const mine = ++seq;
     if (query === '') {
@@ -129,9 +160,16 @@ export function searchView(app, root) {
       return;
     }
     let results;
+    try {
+      if (chosen === 'semantic' || chosen === 'hybrid') await ensureStaticTable(ts);
+    } catch (error) {
+      fill(meta, h('span', { class: 'err-inline' }, String(/** @type {any} */ (error)?.message ?? error)));
+      return;
+    }
+    if (mine !== seq || ts !== state.ts) return;
     const started = performance.now();
     try {
-      results = ts.search(query, { limit: Number(limit.value) });
+      results = ts.search(query, { limit: Number(limit.value), strategy: chosen });
     } catch (error) {
       const e = /** @type {any} */ (error);
       fill(meta, h('span', { class: 'err-inline' }, h('code', null, e.code ?? 'Error'), ' ', e.message));
@@ -146,7 +184,7 @@ export function searchView(app, root) {
       h('strong', null, `${results.length} hit${results.length === 1 ? '' : 's'}`),
       ` in `,
       h('span', { id: 'search-latency' }, millis(ms)),
-      ` over ${int(ts.size)} tools`,
+      ` over ${int(ts.size)} tools, ${results.strategy}`,
       fallback ? ' · BM25 found nothing; these names contain the text' : '',
     );
     if (results.length === 0) {
@@ -179,7 +217,7 @@ export function searchView(app, root) {
         toggle.setAttribute('aria-expanded', String(!open));
         toggle.textContent = open ? 'Explain score' : 'Hide explanation';
         panel.hidden = open;
-        if (!open && !panel.firstChild) fill(panel, explanation(query, hit.name));
+        if (!open && !panel.firstChild) fill(panel, explanation(query, hit.name, /** @type {any} */ (strategy.value)));
       },
     }, 'Explain score');
     return h('li', { class: `hit m-${hit.match}`, 'data-name': hit.name },
@@ -202,13 +240,16 @@ export function searchView(app, root) {
     );
   }
 
-  /** @param {string} query @param {string} name */
-  function explanation(query, name) {
+  /**
+   * @param {string} query @param {string} name
+   * @param {'keyword' | 'semantic' | 'hybrid' | 'regex'} chosen
+   */
+  function explanation(query, name, chosen) {
     const ts = state.ts;
     if (!ts) return null;
     let ex;
     try {
-      ex = ts.explain(query, name);
+      ex = ts.explain(query, name, chosen === 'regex' ? {} : { strategy: chosen });
     } catch (error) {
       const e = /** @type {any} */ (error);
       return h('p', { class: 'err-inline' }, h('code', null, e.code ?? 'Error'), ' ', e.message);
@@ -221,8 +262,19 @@ export function searchView(app, root) {
         : ex.match === 'substring'
           ? h('p', { class: 'explain-note' }, badge('substring', 'substring fallback'), ' No query term scored in BM25, so this tool was found because its name contains the text literally. There is no term to explain.')
           : null;
+    /** @param {import('tool-search-wasm').LegRank | null} leg */
+    const leg = (leg) => (leg ? `rank ${leg.rank}, score ${leg.score.toFixed(3)}` : 'not in its top 50');
+    const strategyLine =
+      ex.strategy === 'keyword'
+        ? null
+        : h('p', { class: 'explain-note', id: 'explain-legs' },
+            `${ex.strategy}: rank ${ex.rank ?? '–'}`,
+            ex.strategyScore === undefined ? '' : `, score ${ex.strategyScore.toFixed(3)}`,
+            ex.legs ? ` · keyword leg ${leg(ex.legs.keyword)} · semantic leg ${leg(ex.legs.semantic)}` : '',
+            ex.strategy === 'hybrid' ? ' (fused: BM25 over the best BM25 + 0.3 × cosine). The BM25 terms follow.' : '');
     return [
       intro,
+      strategyLine,
       h('p', { class: 'tokens-line' }, 'Query tokens: ', ex.queryTokens.length ? ex.queryTokens.map((t) => h('code', { class: 'qtok' }, t)) : '(none)'),
       ex.terms.length
         ? h('div', { class: 'table-scroll' },

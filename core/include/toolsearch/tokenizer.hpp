@@ -71,8 +71,23 @@ bool is_short_token(std::u32string_view token, size_t min_chars = 2);
 // ---------------------------------------------------------------------------------------------
 // Stage "stem" (optional)
 
-/// Maps a folded UTF-8 token to its stem. Must be deterministic.
-using Stemmer = std::function<std::string(std::string_view)>;
+/// Maps a folded UTF-8 token to its stem. Must be deterministic. A std::function (any callable,
+/// or nullptr for none) that also remembers the plain function it was made from, so that a
+/// configuration can name its stemmer without RTTI (std::function::target needs RTTI, and the
+/// wasm build has none).
+class Stemmer : public std::function<std::string(std::string_view)> {
+ public:
+  using Function = std::string (*)(std::string_view);
+  using std::function<std::string(std::string_view)>::function;
+  Stemmer() = default;
+  Stemmer(Function f) : std::function<std::string(std::string_view)>(f), plain_(f) {}  // NOLINT: implicit on purpose
+
+  /// The plain function this stemmer was made from; nullptr for a lambda or other callable.
+  Function plain_function() const { return plain_; }
+
+ private:
+  Function plain_ = nullptr;
+};
 
 /// A light English suffix stemmer (plural -s/-es/-ies, -ing, -ed, final -e, doubled final
 /// consonant), in the spirit of Porter step 1. Non-ASCII tokens and tokens of 3 or fewer

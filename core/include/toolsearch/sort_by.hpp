@@ -1,0 +1,46 @@
+// One sorting routine for the whole core. std::sort is instantiated per element type and
+// comparator, about 1.3 KB of wasm each; sort_by sorts positions with one shared instance and
+// then moves the elements into that order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace toolsearch {
+namespace detail {
+
+using PositionLess = bool (*)(const void* context, uint32_t a, uint32_t b);
+
+/// std::sort of the positions [first, last) by less(context, a, b); the one instance.
+void sort_positions(uint32_t* first, uint32_t* last, PositionLess less, const void* context);
+
+}  // namespace detail
+
+/// Sorts `items` by `less`, a strict weak order. Like std::sort it is not stable, so `less`
+/// should break ties down to elements that are interchangeable (every comparator in the core
+/// does); then the result is exactly std::sort's. Sizes are limited to 2^32 - 1 elements.
+template <class T, class Less>
+void sort_by(std::vector<T>& items, Less less) {
+  if (items.size() < 2) return;
+  struct Context {
+    const std::vector<T>& items;
+    Less& less;
+  } context{items, less};
+  std::vector<uint32_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<uint32_t>(i);
+  detail::sort_positions(
+      order.data(), order.data() + order.size(),
+      [](const void* c, uint32_t a, uint32_t b) {
+        const Context& x = *static_cast<const Context*>(c);
+        return static_cast<bool>(x.less(x.items[a], x.items[b]));
+      },
+      &context);
+  std::vector<T> sorted;
+  sorted.reserve(items.size());
+  for (uint32_t i : order) sorted.push_back(std::move(items[i]));
+  items.swap(sorted);
+}
+
+}  // namespace toolsearch
