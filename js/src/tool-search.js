@@ -50,8 +50,9 @@ function takeVector(request) {
  */
 function searchResults(envelope) {
   const hits = envelope.value;
-  hits.strategy = envelope.strategy;
-  if (envelope.degraded) hits.degraded = envelope.degraded;
+  // Non-enumerable: the result still compares, spreads and serialises as a plain array of hits.
+  Object.defineProperty(hits, 'strategy', { value: envelope.strategy, writable: true, configurable: true });
+  if (envelope.degraded) Object.defineProperty(hits, 'degraded', { value: envelope.degraded, writable: true, configurable: true });
   return hits;
 }
 

@@ -65,7 +65,14 @@ describe('manifest', () => {
 
   it('packs only dist, the default catalog, the README and the manifest', async () => {
     const files = await packedFiles();
-    const allowed = [/^dist\/[\w.-]+\.(js|cjs|mjs|wasm|d\.ts|d\.cts)$/, /^catalogs\/official-mcp\.json$/, /^README\.md$/, /^package\.json$/];
+    const allowed = [
+      /^dist\/[\w.-]+\.(js|cjs|mjs|wasm|d\.ts|d\.cts)$/,
+      /^dist\/embedders\/[\w-]+\.js$/,
+      /^dist\/static-embeddings\.tsse$/,
+      /^catalogs\/official-mcp\.json$/,
+      /^README\.md$/,
+      /^package\.json$/,
+    ];
     assert.deepEqual(files.filter((f) => !allowed.some((re) => re.test(f))), [], 'unexpected files in the tarball');
     const required = [
       'README.md',
@@ -80,12 +87,17 @@ describe('manifest', () => {
       'dist/index.workerd.js',
       'dist/tool-search-core.mjs',
       'dist/tool-search-core.wasm',
+      'dist/embedders/index.js',
+      'dist/embedders.d.ts',
+      'dist/static-embeddings.tsse',
       'package.json',
     ];
     assert.deepEqual(required.filter((f) => !files.includes(f)), [], 'missing from the tarball');
     // Every module of js/src ships, and nothing else is a .js in dist.
     const src = (await readdir(path.join(PACKAGE_SRC, 'src'))).filter((f) => f.endsWith('.js')).map((f) => `dist/${f}`).sort();
     assert.deepEqual(files.filter((f) => /^dist\/[\w.-]+\.js$/.test(f)).sort(), src);
+    const embedders = (await readdir(path.join(PACKAGE_SRC, 'src', 'embedders'))).map((f) => `dist/embedders/${f}`).sort();
+    assert.deepEqual(files.filter((f) => f.startsWith('dist/embedders/')).sort(), embedders);
   });
 });
 

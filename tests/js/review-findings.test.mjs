@@ -87,11 +87,11 @@ describe('finding 1: memory exhaustion', () => {
     const engine = new module.Engine('{}');
     try {
       JSON.parse(engine.addTools('[{"name":"free"}]', 'null'));
-      const envelope = JSON.parse(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(20_000_000)}}}`));
+      const envelope = JSON.parse(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(20_000_000)}}}`, ''));
       assert.deepEqual([envelope.ok, envelope.error.code], [false, 'TOO_LARGE']);
-      const dense = JSON.parse(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(2_000_000)}}}`));
+      const dense = JSON.parse(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(2_000_000)}}}`, ''));
       assert.deepEqual([dense.ok, dense.error.code], [false, 'TOO_LARGE']);
-      assert.equal(JSON.parse(engine.handleCall('', '{"name":"free","arguments":{}}')).value.kind, 'dispatch');
+      assert.equal(JSON.parse(engine.handleCall('', '{"name":"free","arguments":{}}', '')).value.kind, 'dispatch');
     } finally {
       engine.delete();
     }
