@@ -447,7 +447,8 @@ Result<EngineOptions> engine_options_from_json(const json& j, const EngineOption
     } else if (key == "namespacing") {
       if (value == "none") out.catalog.namespacing = NamespacePolicy::None;
       else if (value == "prefix") out.catalog.namespacing = NamespacePolicy::Prefix;
-      else return Status::error(ErrorCode::InvalidConfig, "'namespacing' must be \"none\" or \"prefix\"");
+      else if (value == "auto") out.catalog.namespacing = NamespacePolicy::Auto;
+      else return Status::error(ErrorCode::InvalidConfig, "'namespacing' must be \"auto\", \"none\" or \"prefix\"");
     } else if (key == "bm25") {
       if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25' must be an object");
       Bm25Params& p = out.bm25;
@@ -510,7 +511,9 @@ json engine_options_to_json(const EngineOptions& o) {
             {"stopWords", o.bm25.analyzer.stop_words},
             {"typos", o.bm25.typo_tolerance},
             {"lexicon", std::move(lexicon)}}},
-          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix" : "none"}};
+          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix"
+                 : o.catalog.namespacing == NamespacePolicy::Auto ? "auto"
+                                                                  : "none"}};
 }
 
 Result<SearchRequest> search_request_from_json(const json& o) {
