@@ -165,7 +165,7 @@ it('tsc --noEmit passes for an ESM and a CJS consumer using every API', async ()
           module: 'nodenext',
           moduleResolution: 'nodenext',
           target: 'es2022',
-          lib: ['es2022', 'dom', 'esnext.disposable'],
+          lib: ['es2022', 'dom'],
           strict: true,
           noEmit: true,
           skipLibCheck: false,
@@ -184,4 +184,47 @@ it('tsc --noEmit passes for an ESM and a CJS consumer using every API', async ()
   // Each format got its own declarations through the exports map.
   assert.match(r.stdout, /tool-search-wasm\/dist\/index\.d\.ts/);
   assert.match(r.stdout, /tool-search-wasm\/dist\/index\.d\.cts/);
+});
+
+it('every subpath resolves with its types under moduleResolution node10 (typesVersions), lib es2022 + dom, no @types/node', async () => {
+  const dir = path.join(installed.project, 'types-node10');
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    path.join(dir, 'consumer.ts'),
+    `import { createToolSearch } from 'tool-search-wasm';
+import { createMcpHub } from 'tool-search-wasm/mcp';
+import { createAgent } from 'tool-search-wasm/agent';
+import { resolveProvider } from 'tool-search-wasm/providers';
+import { scriptedModel } from 'tool-search-wasm/testing';
+import { loadTokenizer } from 'tool-search-wasm/tokens';
+import { createAiSdkToolSearch, aiSdkSearch } from 'tool-search-wasm/ai-sdk';
+import { createLangChainToolSearch } from 'tool-search-wasm/langchain';
+import { importTools } from 'tool-search-wasm/importers';
+
+export async function main(): Promise<number> {
+  const ts = await createToolSearch();
+  const hub = createMcpHub(ts);
+  const ai = await createAiSdkToolSearch({ toolSearch: ts, hub, mode: 'preselect+bridge', contextWindow: 32000 });
+  const step: string[] = ai.prepareStep({ messages: [] }).activeTools;
+  const lc = await createLangChainToolSearch({ toolSearch: ts, mode: 'bridge' });
+  const imported = await importTools(ts, { x: { description: 'x', inputSchema: { type: 'object' } } });
+  const rank: string[] = aiSdkSearch(ts)({ query: 'q', tools: [] });
+  ts[Symbol.dispose]();
+  // @ts-expect-error unknown mode
+  await createAiSdkToolSearch({ toolSearch: ts, mode: 'sideways' });
+  void [createAgent, resolveProvider, scriptedModel, loadTokenizer, lc.tools, imported.names, rank];
+  return step.length;
+}
+`,
+  );
+  await writeFile(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { module: 'commonjs', moduleResolution: 'node10', target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+      files: ['consumer.ts'],
+    }),
+  );
+  const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
+  const r = spawnSync(tsc, ['-p', dir], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
 });
