@@ -2,9 +2,10 @@
 // EdgeRuntime VM behind `next dev` and `vercel dev` for edge functions). The code is bundled the
 // way Vercel's build does it: esbuild with the `edge-light` condition, and the entry's
 // `./tool-search-core.wasm?module` import resolved to a WebAssembly.Module compiled ahead of time
-// (Vercel compiles `?module` imports at deploy). Inside the VM, code generation is off (no
-// eval, no new Function, no compiling wasm from bytes), as on Vercel Edge; the engine is made
-// and used inside a fetch handler. Run alone: node --test tests/js/edge.test.mjs
+// (Vercel compiles `?module` imports at deploy; here it is compiled in the host realm and put
+// in the VM's context, as the `next dev` edge sandbox does, so the loader must recognise a
+// Module from another realm). Inside the VM, code generation from strings is off (no eval, no
+// new Function), as on Vercel Edge; the engine is made and used inside a fetch handler. Run alone: node --test tests/js/edge.test.mjs
 
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,7 @@ test('vercel edge (edge-runtime): edge-light entry, precompiled ?module wasm, se
           b.onResolve({ filter: /\.wasm\?module$/ }, (args) => ({ path: args.path, namespace: 'wasm-module' }));
           b.onLoad({ filter: /.*/, namespace: 'wasm-module' }, () => ({ contents: 'export default globalThis.__precompiledWasm;', loader: 'js' }));
           b.onResolve({ filter: /^tool-search-wasm$/ }, async (args) => {
+            if (args.pluginData === 'inner') return undefined; // the nested resolve below: esbuild's own
             const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'inner' });
             resolvedEntry = r.path;
             return r;

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, it } from 'node:test';
 
@@ -186,7 +186,9 @@ it('tsc --noEmit passes for an ESM and a CJS consumer using every API', async ()
   assert.match(r.stdout, /tool-search-wasm\/dist\/index\.d\.cts/);
 });
 
-it('every subpath resolves with its types under moduleResolution node10 (typesVersions), lib es2022 + dom, no @types/node', async () => {
+// TypeScript 7 removed moduleResolution node10, which TypeScript 5 consumers still use: this
+// check runs TypeScript 5 (the `typescript5` alias of typescript@5 in the root package.json).
+it('every subpath resolves with its types under moduleResolution node10 (typesVersions, TypeScript 5), lib es2022 + dom, no @types/node', async () => {
   const dir = path.join(installed.project, 'types-node10');
   await mkdir(dir, { recursive: true });
   await writeFile(
@@ -224,7 +226,20 @@ export async function main(): Promise<number> {
       files: ['consumer.ts'],
     }),
   );
-  const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
-  const r = spawnSync(tsc, ['-p', dir], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  const tsc5 = path.join(REPO, 'node_modules', 'typescript5', 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc5, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
   assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  // Without typesVersions, node10 cannot see the subpaths at all: prove the check can fail.
+  const manifestPath = path.join(installed.dir, 'package.json');
+  const manifest = await readFile(manifestPath, 'utf8');
+  try {
+    const stripped = JSON.parse(manifest);
+    delete stripped.typesVersions;
+    await writeFile(manifestPath, JSON.stringify(stripped));
+    const without = spawnSync(process.execPath, [tsc5, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+    assert.notEqual(without.status, 0);
+    assert.match(without.stdout, /tool-search-wasm\/ai-sdk/);
+  } finally {
+    await writeFile(manifestPath, manifest);
+  }
 });
