@@ -153,7 +153,9 @@ TEST_CASE("remove is all-or-nothing", "[catalog]") {
 }
 
 TEST_CASE("replace_source swaps one server's tools in place", "[catalog]") {
-  Catalog c;
+  CatalogOptions none;  // collisions as errors here (auto renaming is tested on its own)
+  none.namespacing = NamespacePolicy::None;
+  Catalog c(none);
   REQUIRE(c.add({make("a"), make("g1", "mcp:git"), make("g2", "mcp:git"), make("z")}).ok());
   REQUIRE(c.replace_source("mcp:git", {make("g3", "mcp:git"), make("g1", "mcp:git")}).ok());
   CHECK(names(c) == std::vector<std::string>{"a", "g3", "g1", "z"});
