@@ -94,27 +94,55 @@ Status Catalog::validate(const Tool& tool) const {
 }
 
 // Normalises and validates a batch against the catalog as it would be after the mutation.
-Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source) const {
-  std::unordered_set<std::string> batch_names;
+Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source,
+                              const std::vector<Tool>* earlier) const {
+  const NamespacePolicy policy = options_.namespacing;
+  // Name -> source of every tool of the batch so far (first claims win under Auto).
+  std::unordered_map<std::string, std::string> batch;
+  if (earlier) {
+    for (const Tool& t : *earlier) batch.emplace(t.name, t.source);
+  }
+  // Under Auto, a re-listed source keeps the names its tools had (names never change under a
+  // running conversation).
+  std::unordered_map<std::string, std::string> had;
+  if (replacing_source && policy == NamespacePolicy::Auto) {
+    for (const Tool& t : tools_) {
+      if (t.source == *replacing_source) had.emplace(t.original_name, t.name);
+    }
+  }
+  // Whether `name` is already held by a tool of another source that stays in the catalog.
+  auto claimed = [&](const Tool& tool) {
+    auto in_batch = batch.find(tool.name);
+    if (in_batch != batch.end()) return in_batch->second != tool.source;
+    const Tool* existing = find(tool.name);
+    return existing && existing->source != tool.source &&
+           !(replacing_source && existing->source == *replacing_source);
+  };
   for (Tool& tool : tools) {
     if (tool.original_name.empty()) tool.original_name = tool.name;
     if (tool.source == "core") tool.tool_class = ToolClass::Core;
     if (tool.annotations.is_null()) tool.annotations = nlohmann::json::object();
     if (Status s = validate(tool); !s.ok()) return s;
     std::string_view server = server_of(tool);
-    if (options_.namespacing == NamespacePolicy::Prefix && !server.empty() &&
-        tool.name == tool.original_name) {
-      tool.name = "mcp_" + std::string(server) + "_" + tool.original_name;
-      if (Status s = validate(tool); !s.ok()) return s;
+    if (!server.empty() && tool.name == tool.original_name && policy != NamespacePolicy::None) {
+      auto kept = had.find(tool.original_name);
+      if (kept != had.end()) {
+        tool.name = kept->second;
+      } else if (policy == NamespacePolicy::Prefix || claimed(tool)) {
+        tool.name = "mcp_" + std::string(server) + "_" + tool.original_name;
+      }
+      if (tool.name != tool.original_name) {
+        if (Status s = validate(tool); !s.ok()) return s;
+      }
     }
-    if (!batch_names.insert(tool.name).second) {
+    if (!batch.emplace(tool.name, tool.source).second) {
       return Status::error(ErrorCode::DuplicateName,
                            "tool '" + tool.name + "' appears twice in the batch");
     }
     const Tool* existing = find(tool.name);
     if (existing && !(replacing_source && existing->source == *replacing_source)) {
-      std::string hint = options_.namespacing == NamespacePolicy::None
-                             ? "; set namespacing to \"prefix\" to name MCP tools mcp_<server>_<tool>"
+      std::string hint = policy == NamespacePolicy::None
+                             ? "; set namespacing to \"auto\" or \"prefix\" to name MCP tools mcp_<server>_<tool>"
                              : "";
       return Status::error(ErrorCode::DuplicateName,
                            "tool '" + tool.name + "' from " + tool.source +
@@ -140,7 +168,7 @@ std::vector<Catalog::Rejection> Catalog::add_valid(std::vector<Tool> tools) {
   for (size_t i = 0; i < tools.size(); ++i) {
     std::vector<Tool> one;
     one.push_back(std::move(tools[i]));
-    Status s = prepare_batch(one, nullptr);
+    Status s = prepare_batch(one, nullptr, &kept);
     if (s.ok() && kept_names.count(one[0].name)) {
       s = Status::error(ErrorCode::DuplicateName, "tool '" + one[0].name + "' appears twice in the batch");
     }

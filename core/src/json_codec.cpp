@@ -506,7 +506,8 @@ Result<EngineOptions> engine_options_from_json(const json& j, const EngineOption
     } else if (key == "namespacing") {
       if (value == "none") out.catalog.namespacing = NamespacePolicy::None;
       else if (value == "prefix") out.catalog.namespacing = NamespacePolicy::Prefix;
-      else return Status::error(ErrorCode::InvalidConfig, "'namespacing' must be \"none\" or \"prefix\"");
+      else if (value == "auto") out.catalog.namespacing = NamespacePolicy::Auto;
+      else return Status::error(ErrorCode::InvalidConfig, "'namespacing' must be \"auto\", \"none\" or \"prefix\"");
     } else if (key == "bm25") {
       if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'bm25' must be an object");
       Bm25Params& p = out.bm25;
@@ -578,7 +579,9 @@ json engine_options_to_json(const EngineOptions& o) {
             {"semanticWeight", o.retrieval.hybrid.semantic_weight},
             {"rrfK", o.retrieval.hybrid.rrf_k},
             {"depth", o.retrieval.hybrid.depth}}},
-          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix" : "none"}};
+          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix"
+                 : o.catalog.namespacing == NamespacePolicy::Auto ? "auto"
+                                                                  : "none"}};
 }
 
 Result<std::vector<float>> query_vector_from_json(const json& value) {

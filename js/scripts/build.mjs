@@ -5,7 +5,8 @@
 //   - index.cjs, the Node entry bundled to CommonJS with esbuild (for `require`);
 //   - the hand-written declarations (src/*.d.ts), plus index.d.cts for `require`;
 //   - in errors.js and the index declarations, the ToolSearchErrorCode type generated from
-//     src/error-codes.json (the one list of error codes).
+//     src/error-codes.json (the one list of error codes);
+//   - docs/hosts.md (the subpaths' guide) copied into js/docs/, so the package ships it.
 // Usage: node js/scripts/build.mjs   (or `npm run build` in js/)
 
 import { chmod, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -82,6 +83,10 @@ async function main() {
   const declarations = await withErrorCodes('index.d.ts', errorCodeUnion(errorCodes));
   await writeFile(path.join(DIST, 'index.d.ts'), declarations);
   await writeFile(path.join(DIST, 'index.d.cts'), declarations);
+
+  // The package's README links the hosts guide; it lives in the repo's docs/ and ships in the package.
+  await mkdir(path.join(PACKAGE, 'docs'), { recursive: true });
+  await copyFile(path.resolve(PACKAGE, '..', 'docs', 'hosts.md'), path.join(PACKAGE, 'docs', 'hosts.md'));
 
   const listing = [];
   for (const file of (await readdir(DIST)).sort()) {

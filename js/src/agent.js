@@ -13,9 +13,8 @@ import { ToolSearchError } from './errors.js';
 import { chooseStrategy, engineModeFor, resolveProvider, DEFAULT_MODEL_POLICIES } from './providers.js';
 import { createNameMap } from './provider-names.js';
 import { planFromAssembly, searchHitNames } from './provider-plan.js';
-import { isCallToolResult } from './provider-content.js';
 import { accountTokens, loadTokenizer } from './tokens.js';
-import { runAfterCallHooks, runBeforeCallHooks } from './hooks.js';
+import { callContext, runRealCall } from './dispatch.js';
 import { LoopGuard } from './loop-guard.js';
 
 /** @typedef {import('./hooks.js').CallContext} CallContext */
@@ -77,14 +76,6 @@ import { LoopGuard } from './loop-guard.js';
  * @property {string} strategyWhy
  * @property {any[]} messages              the whole history, ready for the next turn
  */
-
-/** A function executor's return value as an MCP CallToolResult. @param {unknown} r */
-function asCallToolResult(r) {
-  if (isCallToolResult(r)) return r;
-  if (r === undefined || r === null) return { content: [] };
-  if (typeof r === 'string') return { content: [{ type: 'text', text: r }] };
-  return { content: [{ type: 'text', text: JSON.stringify(r) }], structuredContent: r };
-}
 
 /** The turn loop over one engine session. Create with createAgent(). */
 export class Agent {
@@ -315,66 +306,20 @@ export class Agent {
    */
   async #dispatch(resolution, base, turn, roundTrip) {
     const o = this.#o;
-    const hooks = o.hooks ?? {};
-    /** @type {CallContext} */
-    let ctx = {
-      name: resolution.name,
-      arguments: resolution.arguments ?? {},
-      source: resolution.source ?? null,
-      server: resolution.server ?? null,
-      viaBridge: Boolean(resolution.viaBridge),
-      activated: Boolean(resolution.activated),
-      repairs: resolution.repairs ?? [],
+    const ctx = callContext(resolution, {
       callId: base.id,
       providerName: base.providerName,
       roundTrip,
       session: this.#session.id,
-    };
-    /** @param {string} reason */
-    const blocked = (reason) => {
-      /** @type {LogicalCall} */
-      const entry = { ...logicalCallFields(ctx), outcome: 'blocked', reason };
-      turn.calls.push(entry);
-      this.#emit({ type: 'blocked', ...entry });
-      return { ...base, kind: /** @type {const} */ ('blocked'), value: `Blocked: ${reason}`, isError: true };
-    };
-
-    const before = await runBeforeCallHooks(hooks, ctx);
-    ctx = before.ctx;
-    if (before.blocked !== null) return blocked(before.blocked);
-
-    let result;
-    let isError = false;
-    /** @type {Error | null} */
-    let error = null;
-    try {
-      result = await this.#execute(ctx);
-      isError = isCallToolResult(result) && /** @type {any} */ (result).isError === true;
-    } catch (e) {
-      error = /** @type {Error} */ (e);
-      result = { content: [{ type: 'text', text: `Error: ${error.message}` }], isError: true };
-      isError = true;
-    }
-    result = await runAfterCallHooks(hooks, ctx, { result, isError, error });
+    });
+    const done = await runRealCall(ctx, o.hooks ?? {}, o);
     /** @type {LogicalCall} */
-    const entry = { ...logicalCallFields(ctx), outcome: isError ? 'error' : 'ok', result };
-    if (error) entry.reason = error.message;
+    const entry = { ...logicalCallFields(done.ctx), outcome: done.outcome };
+    if (done.outcome !== 'blocked') entry.result = done.result;
+    if (done.reason !== undefined) entry.reason = done.reason;
     turn.calls.push(entry);
-    this.#emit({ type: 'call', ...entry });
-    return { ...base, kind: /** @type {const} */ ('dispatch'), value: result, isError };
-  }
-
-  /** @param {CallContext} ctx */
-  async #execute(ctx) {
-    const o = this.#o;
-    if (o.functions && Object.prototype.hasOwnProperty.call(o.functions, ctx.name)) {
-      return asCallToolResult(await o.functions[ctx.name](ctx.arguments, ctx));
-    }
-    if (o.hub && o.hub.has(ctx.name)) {
-      return o.hub.callTool(ctx.name, ctx.arguments, o.callTimeoutMs ? { timeoutMs: o.callTimeoutMs } : {});
-    }
-    if (typeof o.execute === 'function') return asCallToolResult(await o.execute(ctx));
-    throw new ToolSearchError('NOT_FOUND', `no executor for tool "${ctx.name}" (not an MCP tool of the hub, not in functions)`);
+    this.#emit({ type: done.outcome === 'blocked' ? 'blocked' : 'call', ...entry });
+    return { ...base, kind: /** @type {const} */ (done.outcome === 'blocked' ? 'blocked' : 'dispatch'), value: done.result, isError: done.isError };
   }
 }
 

@@ -1,5 +1,8 @@
 // Type declarations for tool-search-wasm (hand-written; the same text ships as index.d.ts for
 // `import` and index.d.cts for `require`).
+// `Disposable` and `Symbol.dispose` come from TypeScript's own esnext.disposable lib (pulled in
+// here, so a consumer's `lib: ["es2022", "dom"]` compiles without adding it or @types/node).
+/// <reference lib="esnext.disposable" />
 
 /** A JSON Schema object (passed through untouched). */
 export type JsonSchema = { [key: string]: unknown };
@@ -78,6 +81,14 @@ export interface AddOptions {
    */
   onInvalid?: 'error' | 'skip';
 }
+
+/**
+ * A whole catalog: an MCP `tools/list` result, or the multi-server form of the built-in catalog
+ * (`tool-search-wasm/catalogs/official-mcp.json`), whose tools get the source `mcp:<server>`.
+ */
+export type CatalogDocument =
+  | { tools: ToolInput[]; nextCursor?: string; [key: string]: unknown }
+  | { servers: Array<{ server: string; tools: Array<{ name: string; description?: string; inputSchema?: JsonSchema; [key: string]: unknown }> }>; [key: string]: unknown };
 
 /** One tool `add(tools, {onInvalid: 'skip'})` left out. */
 export interface AddRejection {
@@ -199,8 +210,13 @@ export interface ToolSearchConfig {
   bm25?: Bm25Config;
   analysis?: AnalysisConfig;
   retrieval?: RetrievalConfig;
-  /** `'prefix'` names MCP tools `mcp_<server>_<tool>`; `'none'` (default) makes collisions errors. */
-  namespacing?: 'none' | 'prefix';
+  /**
+   * Name collisions. `'auto'` (default): the first tool to claim a name keeps it, a later MCP
+   * tool of another source with that name becomes `mcp_<server>_<tool>`, a replaced source keeps
+   * its names, and non-MCP tools are never renamed (DUPLICATE_NAME). `'prefix'`: every MCP tool
+   * is `mcp_<server>_<tool>`. `'none'`: every collision is DUPLICATE_NAME.
+   */
+  namespacing?: 'auto' | 'none' | 'prefix';
 }
 
 /** The configuration in force: every key, defaults filled in. */
@@ -209,7 +225,7 @@ export interface EffectiveConfig {
   bm25: { k1: number; b: number; weights: Required<NonNullable<Bm25Config['weights']>> };
   analysis: { stemmer: 'light' | 'none'; stopWords: boolean; typos: boolean; lexicon: Record<string, string> };
   retrieval: Required<RetrievalConfig>;
-  namespacing: 'none' | 'prefix';
+  namespacing: 'auto' | 'none' | 'prefix';
 }
 
 /**
@@ -498,10 +514,12 @@ export declare class Session implements Disposable {
  */
 export declare class ToolSearch implements Disposable {
   private constructor();
-  /** Adds one tool or a batch, all-or-nothing. Returns the cataloged names. */
-  /** Names as cataloged; with `onInvalid: 'skip'`, an AddReport of what was added and left out. */
+  /**
+   * Adds one tool, a batch or a whole catalog document, all-or-nothing. Returns the names as
+   * cataloged; with `onInvalid: 'skip'`, an AddReport of what was added and left out.
+   */
   add<O extends AddOptions = AddOptions>(
-    tools: ToolInput | ToolInput[],
+    tools: ToolInput | ToolInput[] | CatalogDocument,
     options?: O,
   ): O extends { onInvalid: 'skip' } ? AddReport : string[];
   /** Removes by name, all-or-nothing. Returns how many were removed. */

@@ -196,9 +196,14 @@ function loadFailed(cause) {
   return new ToolSearchError('WASM_LOAD_FAILED', `could not instantiate the engine: ${message}${hint}`, { cause });
 }
 
-/** @param {unknown} v @returns {v is WebAssembly.Module} */
+/**
+ * By its tag as well as by instanceof: a sandbox (the Edge runtime VM of `next dev` and
+ * `vercel dev`) may hand over a Module compiled in the host's realm, which instanceof rejects.
+ * @param {unknown} v @returns {v is WebAssembly.Module}
+ */
 function isWasmModule(v) {
-  return typeof WebAssembly !== 'undefined' && v instanceof WebAssembly.Module;
+  return typeof WebAssembly !== 'undefined' &&
+    (v instanceof WebAssembly.Module || Object.prototype.toString.call(v) === '[object WebAssembly.Module]');
 }
 /** @param {unknown} v @returns {v is ArrayBuffer} */
 function isArrayBuffer(v) {

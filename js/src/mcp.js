@@ -129,6 +129,13 @@ class ServerRecord {
     /** @type {Promise<void> | null} */ this.pending = null;
     this.dirty = false;
     this.stderrTail = '';
+    /** Settles when the first connection attempt is over (ready or failed). */
+    /** @type {() => void} */ this.settleFirst = () => {};
+    /** @type {Promise<void>} */ this.firstSettled = new Promise((resolve) => {
+      this.settleFirst = resolve;
+    });
+    /** The previously attached server's firstSettled: this server's first listing waits for it. */
+    /** @type {Promise<void> | null} */ this.after = null;
   }
 }
 
@@ -178,8 +185,16 @@ export class McpHub {
       throw new ToolSearchError('INVALID_ARGUMENT', `MCP server "${name}" needs exactly one of command, url, transport, connect, client (got ${kinds.join(', ') || 'none'})`);
     }
     const record = new ServerRecord(name, spec);
+    // Name collisions are settled by catalog order (config.namespacing 'auto': first claim keeps
+    // the name), so each server's first listing enters the catalog in attachment order, however
+    // fast each one answers: the same servers get the same names on every run.
+    record.after = [...this.#servers.values()].at(-1)?.firstSettled ?? null;
     this.#servers.set(name, record);
-    await this.#connect(record);
+    try {
+      await this.#connect(record);
+    } finally {
+      record.settleFirst();
+    }
     return this.#statusOf(record);
   }
 
@@ -512,7 +527,8 @@ export class McpHub {
       maxPages: this.#options.maxPages,
       keepGoing: () => generation === record.generation,
     });
-    if (listing) this.#apply(record, listing.tools, listing.pages, reason);
+    if (record.listings === 0 && record.after) await record.after;
+    if (listing && generation === record.generation) this.#apply(record, listing.tools, listing.pages, reason);
   }
 
   /** @param {ServerRecord} record @param {any[]} tools @param {number} pages @param {string} reason */

@@ -125,6 +125,16 @@ export function catalogGroups(document) {
   throw invalidArgument('catalog', 'an array of tools, {tools: [...]} or {servers: [...]}', document);
 }
 
+/**
+ * Whether `value` is a whole catalog document (an MCP `tools/list` result or the multi-server
+ * `{servers: [...]}` form) rather than one tool, so `add()` can take it as it is.
+ * @param {unknown} value
+ */
+export function isCatalogDocument(value) {
+  return isPlainObject(value) && value.name === undefined && value.function === undefined &&
+    (Array.isArray(value.servers) || Array.isArray(value.tools));
+}
+
 /** @param {...unknown} values */
 function firstDefined(...values) {
   for (const v of values) if (v !== undefined && v !== null) return v;

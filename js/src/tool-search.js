@@ -3,7 +3,7 @@
 // ranking, bridge resolution) is the core's, reported through its error envelope.
 
 import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
-import { isPlainObject, normalizeCall, normalizeTool, normalizeTools } from './normalize.js';
+import { isCatalogDocument, isPlainObject, normalizeCall, normalizeTool, normalizeTools, toolsFromCatalog } from './normalize.js';
 import { MAX_CALL_LENGTH, boundaryJson, boundaryString, openEnvelope } from './raw.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
 
@@ -169,7 +169,8 @@ export class ToolSearch {
 
   /**
    * Adds one tool or a batch (one call into the engine). Accepts MCP, OpenAI (Chat and
-   * Responses), Anthropic and catalog.jsonl shapes.
+   * Responses), Anthropic and catalog.jsonl shapes, and whole catalog documents (an MCP
+   * `tools/list` result, or `{servers: [{server, tools}]}` like the built-in catalog).
    * - Default (`onInvalid: 'error'`): all-or-nothing; on error nothing is added and the error
    *   is thrown. Returns the names as cataloged (after namespacing).
    * - `onInvalid: 'skip'`: every valid tool is added, each invalid one is left out with its
@@ -179,6 +180,7 @@ export class ToolSearch {
    */
   add(tools, options) {
     if (options !== undefined && !isPlainObject(options)) throw invalidArgument('add(tools, options)', 'an object', options);
+    if (isCatalogDocument(tools)) tools = toolsFromCatalog(tools);
     const { onInvalid = 'error', ...defaults } = options ?? {};
     if (onInvalid !== 'error' && onInvalid !== 'skip') {
       throw invalidArgument('add(tools, options).onInvalid', '"error" or "skip"', onInvalid);

@@ -53,8 +53,10 @@ TEST_CASE("reserved bridge names cannot be registered", "[catalog]") {
   CHECK(c.add({make("tool_search_2")}).ok());
 }
 
-TEST_CASE("name collisions are clear errors unless namespacing is set", "[catalog]") {
-  Catalog c;
+TEST_CASE("name collisions are clear errors under namespacing none", "[catalog]") {
+  CatalogOptions none;
+  none.namespacing = NamespacePolicy::None;
+  Catalog c(none);
   REQUIRE(c.add({make("search", "mcp:github")}).ok());
   Status s = c.add({make("search", "mcp:gitlab")});
   CHECK(s.code == ErrorCode::DuplicateName);
@@ -68,6 +70,49 @@ TEST_CASE("name collisions are clear errors unless namespacing is set", "[catalo
   REQUIRE(p.add({make("search", "mcp:github"), make("search", "mcp:gitlab"), make("search")}).ok());
   CHECK(names(p) == std::vector<std::string>{"mcp_github_search", "mcp_gitlab_search", "search"});
   CHECK(p.find("mcp_gitlab_search")->original_name == "search");
+}
+
+TEST_CASE("auto namespacing (the default): first claim keeps the name, later MCP tools are prefixed", "[catalog]") {
+  Catalog c;
+  REQUIRE(c.options().namespacing == NamespacePolicy::Auto);
+  // Within one batch: batch order decides.
+  REQUIRE(c.add({make("create_issue", "mcp:github"), make("create_issue", "mcp:gitlab"), make("only", "mcp:gitlab")}).ok());
+  CHECK(names(c) == std::vector<std::string>{"create_issue", "mcp_gitlab_create_issue", "only"});
+  CHECK(c.find("mcp_gitlab_create_issue")->original_name == "create_issue");
+  // Across calls: the tool already there keeps its name.
+  REQUIRE(c.add({make("only", "mcp:jira")}).ok());
+  CHECK(c.find("mcp_jira_only") != nullptr);
+  CHECK(c.find("only")->source == "mcp:gitlab");
+  // Non-MCP tools are never renamed; the same server twice is a duplicate, not a rename.
+  CHECK(c.add({make("create_issue", "plugin")}).code == ErrorCode::DuplicateName);
+  CHECK(c.add({make("only", "mcp:gitlab")}).code == ErrorCode::DuplicateName);
+  CHECK(c.add({make("x", "mcp:a"), make("x", "mcp:a")}).code == ErrorCode::DuplicateName);
+  // An MCP tool colliding with a core tool is prefixed.
+  REQUIRE(c.add({make("exec", "core")}).ok());
+  REQUIRE(c.add({make("exec", "mcp:shell")}).ok());
+  CHECK(c.find("mcp_shell_exec") != nullptr);
+  // A prefixed name that is taken too is a duplicate.
+  REQUIRE(c.add({make("mcp_b_dup", "plugin"), make("dup", "mcp:a")}).ok());
+  CHECK(c.add({make("dup", "mcp:b")}).code == ErrorCode::DuplicateName);
+}
+
+TEST_CASE("auto namespacing: replacing a source keeps its names; skip mode renames like add", "[catalog]") {
+  Catalog c;
+  REQUIRE(c.add({make("search", "mcp:github"), make("search", "mcp:gitlab")}).ok());
+  // github goes away and comes back: gitlab keeps mcp_gitlab_search, github gets search back.
+  REQUIRE(c.replace_source("mcp:github", {}).ok());
+  REQUIRE(c.replace_source("mcp:gitlab", {make("search", "mcp:gitlab"), make("new", "mcp:gitlab")}).ok());
+  CHECK(c.find("mcp_gitlab_search") != nullptr);
+  CHECK(c.find("search") == nullptr);
+  REQUIRE(c.replace_source("mcp:github", {make("search", "mcp:github")}).ok());
+  CHECK(c.find("search")->source == "mcp:github");
+
+  Catalog skip;
+  auto rejected = skip.add_valid({make("a", "mcp:one"), make("a", "mcp:two"), make("a", "plugin")});
+  CHECK(names(skip) == std::vector<std::string>{"a", "mcp_two_a"});
+  REQUIRE(rejected.size() == 1);
+  CHECK(rejected[0].index == 2);
+  CHECK(rejected[0].status.code == ErrorCode::DuplicateName);
 }
 
 TEST_CASE("tool validation", "[catalog]") {
@@ -108,7 +153,9 @@ TEST_CASE("remove is all-or-nothing", "[catalog]") {
 }
 
 TEST_CASE("replace_source swaps one server's tools in place", "[catalog]") {
-  Catalog c;
+  CatalogOptions none;  // collisions as errors here (auto renaming is tested on its own)
+  none.namespacing = NamespacePolicy::None;
+  Catalog c(none);
   REQUIRE(c.add({make("a"), make("g1", "mcp:git"), make("g2", "mcp:git"), make("z")}).ok());
   REQUIRE(c.replace_source("mcp:git", {make("g3", "mcp:git"), make("g1", "mcp:git")}).ok());
   CHECK(names(c) == std::vector<std::string>{"a", "g3", "g1", "z"});

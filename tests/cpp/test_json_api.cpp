@@ -50,7 +50,7 @@ TEST_CASE("json api: bad input is a coded error and the catalog is unchanged", "
   CHECK(code(e.add_tools(R"([{"description":"no name"}])")) == "INVALID_TOOL");
   CHECK(code(e.add_tools(R"([{"name":42}])")) == "INVALID_ARGUMENT");
   CHECK(code(e.add_tools(R"([{"name":"x","inputSchema":"nope"}])")) == "INVALID_SCHEMA");
-  CHECK(code(e.add_tools(R"([{"name":"read_file","source":"mcp:other"}])")) == "DUPLICATE_NAME");
+  CHECK(code(e.add_tools(R"([{"name":"read_file","source":"plugin"}])")) == "DUPLICATE_NAME");
   CHECK(code(e.add_tools(R"([{"name":"tool_call"}])")) == "RESERVED_NAME");
   CHECK(code(e.add_tools(R"([{"name":"x","class":"special"}])")) == "INVALID_TOOL");
   CHECK(code(e.add_tools(std::string(200, '[') + std::string(200, ']'))) == "TOO_LARGE");
@@ -109,6 +109,7 @@ TEST_CASE("json api: sessions scope search and describe", "[json_api]") {
 }
 
 TEST_CASE("json api: configure validates and namespacing prefixes MCP tools", "[json_api]") {
+  CHECK(value(JsonEngine().configure("{}"))["namespacing"] == "auto");
   JsonEngine e;
   CHECK(code(e.configure(R"({"gate":{"threshold_pct":101}})")) == "INVALID_CONFIG");
   CHECK(code(e.configure(R"({"bm25":{"k1":-1}})")) == "INVALID_CONFIG");
@@ -195,7 +196,7 @@ TEST_CASE("json api: onInvalid skip keeps the valid tools and names each rejecti
   const json result = value(e.add_tools(R"([
     {"name":"fine_one","description":"ok"},
     {"description":"no name"},
-    {"name":"read_file","source":"mcp:other"},
+    {"name":"read_file","source":"plugin"},
     {"name":"tool_call"},
     {"name":"fine_two","description":"ok"},
     {"name":"fine_one","description":"twice in the batch"},

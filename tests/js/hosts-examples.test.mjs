@@ -7,6 +7,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 
+import { linkPeers } from './support/hosts.mjs';
 import { packedPackage, repoRoot, scratchDir } from './support/packed.mjs';
 
 let dir;
@@ -14,6 +15,7 @@ let dir;
 before(async () => {
   if (process.env.TOOL_SEARCH_PKG_DIR) return;
   const pkg = await packedPackage();
+  linkPeers(pkg.projectDir);
   dir = scratchDir(pkg, 'examples');
   cpSync(join(repoRoot, 'examples'), dir, { recursive: true });
 });
@@ -58,6 +60,23 @@ describe('examples', { skip: process.env.TOOL_SEARCH_PKG_DIR ? 'needs the packed
     assert.match(out, /^status: ok$/m);
     assert.match(out, /^declared: .*acme_crm_find-contact_[0-9a-z]{7}/m);
     assert.match(out, /^called: acme\.crm\/find-contact \{"email":"ada@example\.com"\}; mcp_slack_post_message \{"channel_id":"C7","text":"found Ada"\}$/m);
+  });
+
+  it('ai-sdk: generateText with the mock model; the found tool is active and called by name in step 2', () => {
+    const out = runExample('ai-sdk.mjs');
+    assert.match(out, /^hook saw: create_issue$/m);
+    assert.match(out, /^step 1 tools: exec, ask_user, tool_search, tool_describe, tool_call$/m);
+    assert.match(out, /^step 2 tools: .*create_issue/m);
+    assert.match(out, /^called: create_issue \{"owner":"acme","repo":"api","title":"Login fails"\}$/m);
+    assert.match(out, /^text: Filed it\.$/m);
+  });
+
+  it('langchain: createAgent with the middleware; the pre-selection carries the Slack tool', () => {
+    const out = runExample('langchain.mjs');
+    assert.match(out, /^hook saw: post_message$/m);
+    assert.match(out, /^selected: .*post_message.*tool_search/m);
+    assert.match(out, /^called: post_message \{"channel_id":"C42","text":"Deploy done"\}$/m);
+    assert.match(out, /^text: Posted\.$/m);
   });
 
   it('the subpath declarations type-check for a TypeScript consumer (tsc --noEmit)', () => {

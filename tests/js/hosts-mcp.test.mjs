@@ -262,3 +262,49 @@ describe('MCP servers as catalog sources', () => {
     }
   });
 });
+
+describe('two real servers whose tool names overlap (default namespacing: auto)', () => {
+  /** Two filesystem servers (same 14 tool names), the first one slow to start. */
+  async function overlapping() {
+    const local = await m.pkg.createToolSearch();
+    const roots = { alpha: join(box, 'alpha'), beta: join(box, 'beta') };
+    for (const dir of Object.values(roots)) mkdirSync(dir, { recursive: true });
+    const { StdioClientTransport } = await import(`${'@modelcontextprotocol/sdk'}/client/stdio.js`);
+    const spec = filesystemServer(roots.alpha);
+    const slowAlpha = {
+      // The first-attached server answers last: its first listing still enters the catalog first.
+      transport: async () => {
+        await new Promise((r) => setTimeout(r, 600));
+        return new StdioClientTransport({ command: spec.command, args: spec.args, cwd: spec.cwd, stderr: 'pipe' });
+      },
+    };
+    const localHub = m.mcp.createMcpHub(local);
+    const statuses = await localHub.addAll({ alpha: slowAlpha, beta: filesystemServer(roots.beta) });
+    return { local, localHub, roots, statuses };
+  }
+
+  it('both load; the first attached keeps the names, the other is prefixed, on every run; calls reach the right server', async () => {
+    const runs = [];
+    for (let run = 0; run < 2; run++) {
+      const { local, localHub, roots, statuses } = await overlapping();
+      try {
+        assert.deepEqual(statuses.map((s) => [s.server, s.state]), [['alpha', 'ready'], ['beta', 'ready']]);
+        const names = local.tools().map((t) => t.name);
+        runs.push(names);
+        assert.ok(names.includes('write_file') && names.includes('mcp_beta_write_file'), names.join(','));
+        assert.equal(local.tools(['write_file'])[0].source, 'mcp:alpha');
+        await localHub.callTool('write_file', { path: join(roots.alpha, 'a.txt'), content: 'alpha' });
+        await localHub.callTool('mcp_beta_write_file', { path: join(roots.beta, 'b.txt'), content: 'beta' });
+        assert.equal(readFileSync(join(roots.alpha, 'a.txt'), 'utf8'), 'alpha');
+        assert.equal(readFileSync(join(roots.beta, 'b.txt'), 'utf8'), 'beta');
+        // A re-listing keeps the names the server already had.
+        await localHub.refresh('beta');
+        assert.deepEqual(local.tools().map((t) => t.name), names);
+      } finally {
+        await localHub.close();
+        local.dispose();
+      }
+    }
+    assert.deepEqual(runs[0], runs[1], 'the same names on every run');
+  });
+});

@@ -63,13 +63,14 @@ describe('manifest', () => {
     for (const p of ['./tool-search-core.wasm', './package.json']) assert.ok(subpaths.includes(p), p);
   });
 
-  it('packs only dist, the default catalog, the README and the manifest', async () => {
+  it('packs only dist, the default catalog, the hosts guide, the README and the manifest', async () => {
     const files = await packedFiles();
     const allowed = [
       /^dist\/[\w.-]+\.(js|cjs|mjs|wasm|d\.ts|d\.cts)$/,
       /^dist\/embedders\/[\w-]+\.js$/,
       /^dist\/static-embeddings\.tsse$/,
       /^catalogs\/official-mcp\.json$/,
+      /^docs\/hosts\.md$/,
       /^README\.md$/,
       /^package\.json$/,
     ];
@@ -77,6 +78,7 @@ describe('manifest', () => {
     const required = [
       'README.md',
       'catalogs/official-mcp.json',
+      'docs/hosts.md',
       'dist/cli.js',
       'dist/index.browser.js',
       'dist/index.cjs',
@@ -123,6 +125,32 @@ describe('export conditions resolve to the right entry', () => {
   it('the .wasm and package.json subpaths', () => {
     assert.equal(resolveWith(null, 'tool-search-wasm/tool-search-core.wasm'), 'dist/tool-search-core.wasm');
     assert.equal(resolveWith(null, 'tool-search-wasm/package.json'), 'package.json');
+  });
+  it('the built-in catalog is importable as tool-search-wasm/catalogs/official-mcp.json, and add() takes it as it is', async () => {
+    assert.equal(resolveWith(null, 'tool-search-wasm/catalogs/official-mcp.json'), 'catalogs/official-mcp.json');
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import catalog from 'tool-search-wasm/catalogs/official-mcp.json' with { type: 'json' };\n" +
+          "import { createToolSearch } from 'tool-search-wasm';\n" +
+          'const ts = await createToolSearch();\n' +
+          'const names = ts.add(catalog);\n' +
+          "console.log(JSON.stringify({ n: names.length, servers: catalog.servers.length, gitlab: names.includes('mcp_gitlab_create_issue'), github: names.includes('create_issue') }));\n" +
+          'ts.dispose();',
+      ],
+      { cwd: installed.project, encoding: 'utf8' },
+    );
+    const r = JSON.parse(out.trim());
+    assert.equal(r.servers, 15);
+    assert.equal(r.n, 104, 'every tool of the built-in catalog, none refused as DUPLICATE_NAME');
+    assert.ok(r.github && r.gitlab, 'github keeps create_issue (first in the file); gitlab gets mcp_gitlab_create_issue');
+  });
+  it('subpath types resolve under moduleResolution node10 through typesVersions', async () => {
+    const manifest = JSON.parse(await readFile(installed.file('package.json'), 'utf8'));
+    const typed = Object.keys(manifest.exports).filter((k) => k !== '.' && manifest.exports[k].types).map((k) => k.slice(2));
+    assert.deepEqual(Object.keys(manifest.typesVersions['*']).sort(), typed.sort(), 'every typed subpath has a typesVersions entry');
   });
   it('private files are not importable through the package name', () => {
     assert.throws(() => resolveWith(null, 'tool-search-wasm/dist/raw.js'), /ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);

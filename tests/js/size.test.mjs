@@ -81,7 +81,7 @@ test('the .wasm plus glue stay under 150 KB gzipped', async () => {
 test('the tarball ships only dist/, the catalog and docs', async () => {
   const pkg = await packedPackage();
   const unexpected = pkg.files.filter(
-    (f) => !/^(dist\/[^/]+\.(js|cjs|mjs|wasm|d\.ts|d\.cts)|dist\/embedders\/[\w-]+\.js|dist\/static-embeddings\.tsse|catalogs\/[^/]+\.json|package\.json|README\.md|LICENSE(\.\w+)?)$/.test(f),
+    (f) => !/^(dist\/[^/]+\.(js|cjs|mjs|wasm|d\.ts|d\.cts)|dist\/embedders\/[\w-]+\.js|dist\/static-embeddings\.tsse|catalogs\/[^/]+\.json|docs\/hosts\.md|package\.json|README\.md|LICENSE(\.\w+)?)$/.test(f),
   );
   assert.deepEqual(unexpected, []);
   const tarball = readFileSync(pkg.tarball).length;

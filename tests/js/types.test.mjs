@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, it } from 'node:test';
 
@@ -184,7 +184,7 @@ it('tsc --noEmit passes for an ESM and a CJS consumer using every API', async ()
           module: 'nodenext',
           moduleResolution: 'nodenext',
           target: 'es2022',
-          lib: ['es2022', 'dom', 'esnext.disposable'],
+          lib: ['es2022', 'dom'],
           strict: true,
           noEmit: true,
           skipLibCheck: false,
@@ -203,4 +203,62 @@ it('tsc --noEmit passes for an ESM and a CJS consumer using every API', async ()
   // Each format got its own declarations through the exports map.
   assert.match(r.stdout, /tool-search-wasm\/dist\/index\.d\.ts/);
   assert.match(r.stdout, /tool-search-wasm\/dist\/index\.d\.cts/);
+});
+
+// TypeScript 7 removed moduleResolution node10, which TypeScript 5 consumers still use: this
+// check runs TypeScript 5 (the `typescript5` alias of typescript@5 in the root package.json).
+it('every subpath resolves with its types under moduleResolution node10 (typesVersions, TypeScript 5), lib es2022 + dom, no @types/node', async () => {
+  const dir = path.join(installed.project, 'types-node10');
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    path.join(dir, 'consumer.ts'),
+    `import { createToolSearch } from 'tool-search-wasm';
+import { createMcpHub } from 'tool-search-wasm/mcp';
+import { createAgent } from 'tool-search-wasm/agent';
+import { resolveProvider } from 'tool-search-wasm/providers';
+import { scriptedModel } from 'tool-search-wasm/testing';
+import { loadTokenizer } from 'tool-search-wasm/tokens';
+import { createAiSdkToolSearch, aiSdkSearch } from 'tool-search-wasm/ai-sdk';
+import { createLangChainToolSearch } from 'tool-search-wasm/langchain';
+import { importTools } from 'tool-search-wasm/importers';
+
+export async function main(): Promise<number> {
+  const ts = await createToolSearch();
+  const hub = createMcpHub(ts);
+  const ai = await createAiSdkToolSearch({ toolSearch: ts, hub, mode: 'preselect+bridge', contextWindow: 32000 });
+  const step: string[] = ai.prepareStep({ messages: [] }).activeTools;
+  const lc = await createLangChainToolSearch({ toolSearch: ts, mode: 'bridge' });
+  const imported = await importTools(ts, { x: { description: 'x', inputSchema: { type: 'object' } } });
+  const rank: string[] = aiSdkSearch(ts)({ query: 'q', tools: [] });
+  ts[Symbol.dispose]();
+  // @ts-expect-error unknown mode
+  await createAiSdkToolSearch({ toolSearch: ts, mode: 'sideways' });
+  void [createAgent, resolveProvider, scriptedModel, loadTokenizer, lc.tools, imported.names, rank];
+  return step.length;
+}
+`,
+  );
+  await writeFile(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { module: 'commonjs', moduleResolution: 'node10', target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+      files: ['consumer.ts'],
+    }),
+  );
+  const tsc5 = path.join(REPO, 'node_modules', 'typescript5', 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc5, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  // Without typesVersions, node10 cannot see the subpaths at all: prove the check can fail.
+  const manifestPath = path.join(installed.dir, 'package.json');
+  const manifest = await readFile(manifestPath, 'utf8');
+  try {
+    const stripped = JSON.parse(manifest);
+    delete stripped.typesVersions;
+    await writeFile(manifestPath, JSON.stringify(stripped));
+    const without = spawnSync(process.execPath, [tsc5, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+    assert.notEqual(without.status, 0);
+    assert.match(without.stdout, /tool-search-wasm\/ai-sdk/);
+  } finally {
+    await writeFile(manifestPath, manifest);
+  }
 });

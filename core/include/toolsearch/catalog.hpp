@@ -21,13 +21,16 @@ struct ToolLimits {
 
 /// How a name collision across sources is handled.
 enum class NamespacePolicy {
-  None,    ///< default: a collision is ErrorCode::DuplicateName
+  None,    ///< a collision is ErrorCode::DuplicateName
   Prefix,  ///< every MCP tool is named `mcp_<server>_<tool>` (stable, whatever the load order);
            ///< Tool::original_name keeps the server's own name
+  Auto,    ///< default: the first tool to claim a name keeps it; a later MCP tool of another
+           ///< source with that name becomes `mcp_<server>_<tool>`. A replaced source keeps the
+           ///< names its tools had. Non-MCP tools are never renamed (DuplicateName).
 };
 
 struct CatalogOptions {
-  NamespacePolicy namespacing = NamespacePolicy::None;
+  NamespacePolicy namespacing = NamespacePolicy::Auto;
   ToolLimits limits;
 };
 
@@ -83,7 +86,9 @@ class Catalog {
   Status validate(const Tool& tool) const;
 
  private:
-  Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source) const;
+  /// `earlier`: tools already accepted from the same batch (add_valid checks one at a time).
+  Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source,
+                       const std::vector<Tool>* earlier = nullptr) const;
   void reindex();
 
   CatalogOptions options_;

@@ -36,7 +36,7 @@ async function install() {
   if (!existsSync(path.join(dist, 'index.node.js'))) {
     throw new Error('js/dist is missing: run `node js/scripts/build.mjs` first (npm run test:js does both)');
   }
-  const key = await contentKey([dist, path.join(PACKAGE_SRC, 'catalogs'), path.join(PACKAGE_SRC, 'package.json'), path.join(PACKAGE_SRC, 'README.md')]);
+  const key = await contentKey([dist, path.join(PACKAGE_SRC, 'catalogs'), path.join(PACKAGE_SRC, 'docs'), path.join(PACKAGE_SRC, 'package.json'), path.join(PACKAGE_SRC, 'README.md')]);
   const root = path.join(CACHE, key);
   const ready = path.join(root, 'READY');
   if (!existsSync(ready)) await withLock(`${root}.lock`, ready, () => packAndInstall(root, ready));

@@ -1,8 +1,9 @@
 // The host-side subpaths of the PACKED package (tool-search-wasm/mcp, /agent, /providers,
-// /testing, /tokens), imported by their bare specifiers from a file inside the consumer
+// /testing, /tokens and the framework adapters), imported by their bare specifiers from a file inside the consumer
 // project, so the exports map is what resolves them. The optional peers a consumer would
 // install next to the package (@modelcontextprotocol/sdk, js-tiktoken) are linked into that
-// project from the repo's node_modules.
+// project from the repo's node_modules (the MCP SDK, js-tiktoken and the frameworks the adapters
+// drive).
 //
 // TOOL_SEARCH_PKG_DIR=<dir with index.node.js, mcp.js, ...> imports an unpacked build instead
 // (for working on the host modules before the package is built); the tests say so.
@@ -13,14 +14,23 @@ import { pathToFileURL } from 'node:url';
 
 import { packedPackage, repoRoot, scratchDir } from './packed.mjs';
 
-const PEERS = ['@modelcontextprotocol/sdk', 'js-tiktoken'];
-const SUBPATHS = { mcp: 'mcp', agent: 'agent', providers: 'providers', testing: 'testing', tokens: 'tokens' };
+const PEERS = ['@modelcontextprotocol/sdk', 'js-tiktoken', 'ai', '@langchain/core', 'langchain', 'zod'];
+const SUBPATHS = {
+  mcp: 'mcp',
+  agent: 'agent',
+  providers: 'providers',
+  testing: 'testing',
+  tokens: 'tokens',
+  aiSdk: 'ai-sdk',
+  langchain: 'langchain',
+  importers: 'importers',
+};
 
 /** @type {Promise<any> | undefined} */
 let memo;
 
 /**
- * @returns {Promise<{pkg: any, mcp: any, agent: any, providers: any, testing: any, tokens: any, from: string}>}
+ * @returns {Promise<{pkg: any, mcp: any, agent: any, providers: any, testing: any, tokens: any, aiSdk: any, langchain: any, importers: any, from: string}>}
  */
 export function hostModules() {
   memo ??= load();
@@ -31,10 +41,9 @@ async function load() {
   const override = process.env.TOOL_SEARCH_PKG_DIR;
   if (override) {
     const at = (file) => import(pathToFileURL(join(override, file)).href);
-    const [pkg, mcp, agent, providers, testing, tokens] = await Promise.all(
-      ['index.node.js', 'mcp.js', 'agent.js', 'providers.js', 'testing.js', 'tokens.js'].map(at),
-    );
-    return { pkg, mcp, agent, providers, testing, tokens, from: `unpacked build at ${override}` };
+    const [pkg, ...subpaths] = await Promise.all(['index.node.js', ...Object.values(SUBPATHS).map((s) => `${s}.js`)].map(at));
+    const mods = Object.fromEntries(Object.keys(SUBPATHS).map((key, i) => [key, subpaths[i]]));
+    return { pkg, ...mods, from: `unpacked build at ${override}` };
   }
   const packed = await packedPackage();
   linkPeers(packed.projectDir);
@@ -48,7 +57,7 @@ async function load() {
 }
 
 /** Makes the optional peers resolvable from the consumer project, as an install would. */
-function linkPeers(projectDir) {
+export function linkPeers(projectDir) {
   for (const peer of PEERS) {
     const target = join(projectDir, 'node_modules', peer);
     if (existsSync(target)) continue;
