@@ -15,7 +15,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build/fuzz}
-targets=${FUZZ_TARGETS:-analyzer catalog_add schema_validator bridge config}
+targets=${FUZZ_TARGETS:-analyzer catalog_add schema_validator bridge config regex}
 nice_level=${FUZZ_NICE:-10}
 jobs=${FUZZ_JOBS:-$(nproc)}
 
@@ -43,8 +43,11 @@ nice -n "$nice_level" cmake --build "$build" --parallel "$jobs" >/dev/null
 
 # UBSan reports must stop the run, as ASan reports do; leaks are reported too.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-# Shorter allocation stacks: unwinding at every malloc was ~10% of the bridge harness's time.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:malloc_context_size=8}
+# Cheaper ASan bookkeeping, measured on the bridge harness (user time over a fixed corpus):
+# shorter allocation stacks (unwinding at every malloc), a 32 MB quarantine instead of 256 MB
+# (page faults on fresh memory) and only 256 bytes of each allocation filled: ~20% together.
+# Use-after-free is still caught within the last 32 MB freed.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:malloc_context_size=4:quarantine_size_mb=32:max_malloc_fill_size=256}
 
 if [ "$replay" = 1 ]; then
   status=0
