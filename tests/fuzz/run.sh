@@ -7,8 +7,9 @@
 #
 # Environment: FUZZ_TARGETS (space-separated subset), FUZZ_BUILD_DIR (default build/fuzz),
 # FUZZ_NICE (default 10), FUZZ_JOBS (build parallelism, default nproc), FUZZ_ARGS (extra
-# libFuzzer flags). New corpus units go to $FUZZ_BUILD_DIR/corpus/<target>, not to the
-# committed seeds; crashes go to $FUZZ_BUILD_DIR/artifacts/<target>/.
+# libFuzzer flags), FUZZ_WORK_DIR (default $FUZZ_BUILD_DIR/corpus). New corpus units go to
+# $FUZZ_WORK_DIR/<target>, not to the committed seeds; crashes go to
+# $FUZZ_BUILD_DIR/artifacts/<target>/.
 # Exit status: non-zero when a target crashed or broke an invariant (or the build failed).
 set -euo pipefail
 
@@ -82,7 +83,7 @@ fi
 status=0
 summary=()
 for t in $targets; do
-  work="$build/corpus/$t"
+  work="${FUZZ_WORK_DIR:-$build/corpus}/$t"
   art="$build/artifacts/$t"
   mkdir -p "$work" "$art"
   dict=()
