@@ -67,10 +67,7 @@ void compare_with_std(const Regex& re, std::string_view pattern, std::string_vie
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
-  const std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
-  const size_t nul = rest.find('\0');
-  const std::string_view pattern = rest.substr(0, nul);
-  const std::string_view text = nul == std::string_view::npos ? rest : rest.substr(nul + 1);
+  const auto [pattern, text] = fuzz::split_at_nul(data, size);
   RegexOptions options;
   options.case_insensitive = data[0] & 1;
 
