@@ -1,11 +1,16 @@
 #include "toolsearch/schema_validator.hpp"
 
 #include "toolsearch/utf8.hpp"
+#if TOOLSEARCH_SCHEMA_PATTERNS
+#include "toolsearch/regex.hpp"
+#endif
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <memory>
 #include <utility>
 
 namespace toolsearch {
@@ -380,15 +385,34 @@ class Validator {
     }
 
     auto additional = schema.find("additionalProperties");
-    const bool check_additional = additional != schema.end() && !schema.contains("patternProperties") &&
-                                  (additional->is_boolean() || additional->is_object());
+    const bool check_additional = additional != schema.end() && (additional->is_boolean() || additional->is_object());
+    auto patterns = schema.find("patternProperties");
+    const bool has_patterns = patterns != schema.end() && patterns->is_object();
     for (auto it = value.begin(); it != value.end(); ++it) {
       if (full(out)) return;  // more to check but no room: truncated
       const size_t mark = path.size();
       path += "/" + escape_segment(it.key());
-      if (has_props && props->contains(it.key())) {
-        descend(it.value(), (*props)[it.key()], path, depth, frames, out);
-      } else if (check_additional) {
+      const bool named = has_props && props->contains(it.key());
+      if (named) descend(it.value(), (*props)[it.key()], path, depth, frames, out);
+      // A key is "additional" only when no pattern matches it, which is unknown when a pattern
+      // is not one the matcher supports (or its work budget ran out): then it is not judged.
+      bool patterned = false;
+      bool unknown = false;
+      if (has_patterns) {
+#if TOOLSEARCH_SCHEMA_PATTERNS
+        for (auto p = patterns->begin(); p != patterns->end(); ++p) {
+          const Regex* re = regex(p.key(), &p.value());
+          const int m = re ? matches(*re, it.key()) : -1;
+          if (m < 0) unknown = true;
+          if (m != 1) continue;
+          patterned = true;
+          descend(it.value(), p.value(), path, depth, frames, out);
+        }
+#else
+        unknown = true;
+#endif
+      }
+      if (check_additional && !named && !patterned && !unknown) {
         if (additional->is_boolean() && !additional->get<bool>()) {
           add(out, path, "additionalProperties", "unexpected property; allowed properties: " +
                                                      allowed_properties(has_props ? &*props : nullptr));
@@ -461,6 +485,14 @@ class Validator {
   }
 
   void check_string(const json& value, const json& schema, const std::string& path, Violations& out) {
+#if TOOLSEARCH_SCHEMA_PATTERNS
+    if (auto p = schema.find("pattern"); p != schema.end() && p->is_string()) {
+      const Regex* re = regex(p->get_ref<const std::string&>(), &*p);
+      if (re && matches(*re, value.get_ref<const std::string&>()) == 0) {
+        add(out, path, "pattern", "must match the pattern " + preview(*p) + ", got " + preview(value));
+      }
+    }
+#endif
     uint64_t bound = 0;
     const bool has_min = count_keyword(schema, "minLength", bound);
     const uint64_t min_len = bound;
@@ -612,6 +644,35 @@ class Validator {
     }
     return false;
   }
+
+#if TOOLSEARCH_SCHEMA_PATTERNS
+  // The compiled pattern `source` (cached under `slot`, its place in the schema), or nullptr when
+  // it is not a pattern the linear-time matcher supports: that keyword is then ignored.
+  const Regex* regex(const std::string& source, const json* slot) {
+    auto it = regexes_.find(slot);
+    if (it == regexes_.end()) {
+      auto compiled = Regex::compile(source);
+      it = regexes_.emplace(slot, compiled.ok() ? std::make_unique<Regex>(std::move(compiled).value()) : nullptr).first;
+    }
+    return it->second.get();
+  }
+
+  // 1 = `text` matches somewhere (patterns are not anchored), 0 = not, -1 = not checked because
+  // the pattern work budget is spent (the report is then incomplete).
+  int matches(const Regex& re, const std::string& text) {
+    const uint64_t work = (static_cast<uint64_t>(code_points(text)) + 1) * re.program_size();
+    const uint64_t budget = limits_.max_pattern_work;
+    if (work > budget - std::min(pattern_work_, budget)) {
+      complete_ = false;
+      return -1;
+    }
+    pattern_work_ += work;
+    return re.search(text) ? 1 : 0;
+  }
+
+  std::map<const json*, std::unique_ptr<Regex>> regexes_;
+  uint64_t pattern_work_ = 0;
+#endif
 
   const json& root_;
   const ValidationLimits& limits_;

@@ -126,7 +126,8 @@ TEST_CASE("additionalProperties false lists the allowed names; a schema validate
   CHECK(check(R"({"a":"s","b":2})", typed).ok());
   CHECK(lines(check(R"({"a":"s","b":"x"})", typed)) ==
         std::vector<std::string>{"/b: expected integer, got string \"x\""});
-  // With patternProperties we cannot tell what is "additional" (patterns are not evaluated).
+  // A key a pattern matches is not "additional" (and where patterns are unchecked, no key under
+  // patternProperties is judged additional).
   CHECK(check(R"({"x_1":1})", R"({"patternProperties":{"^x_":{}},"additionalProperties":false})").ok());
   // Absent or true: anything goes.
   CHECK(check(R"({"z":1})", R"({"properties":{"a":{}}})").ok());
@@ -275,8 +276,8 @@ TEST_CASE("boolean schemas and unknown keywords", "[schema]") {
   CHECK(lines(check("1", "false")) == std::vector<std::string>{"(root): no value is allowed here"});
   CHECK(lines(check(R"({"a":1})", R"({"properties":{"a":false}})")) ==
         std::vector<std::string>{"/a: no value is allowed here"});
-  // pattern, format, uniqueItems, x-vendor: ignored, never a false refusal.
-  CHECK(check("\"not-an-email\"", R"({"type":"string","format":"email","pattern":"^[0-9]+$"})").ok());
+  // format, uniqueItems, x-vendor: ignored, never a false refusal.
+  CHECK(check("\"not-an-email\"", R"({"type":"string","format":"email"})").ok());
   CHECK(check("[1,1]", R"({"uniqueItems":true,"x-vendor":{"a":1}})").ok());
   // A malformed (non-object) schema or sub-schema constrains nothing.
   CHECK(check("1", "\"string\"").ok());
@@ -420,3 +421,44 @@ TEST_CASE("json_depth counts nesting iteratively and stops at the cap", "[schema
   CHECK(json_depth(nested_arrays(6), 5) == 6);       // cap + 1 means "deeper than cap"
   CHECK(json_depth(nested_arrays(200000), 64) == 65);
 }
+
+#if TOOLSEARCH_SCHEMA_PATTERNS
+TEST_CASE("pattern and patternProperties use the linear-time matcher, unanchored", "[schema]") {
+  const char* dated = R"({"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"})";
+  CHECK(check(R"("2024-06-11")", dated).ok());
+  CHECK(lines(check(R"("11.06.2024")", dated)) ==
+        std::vector<std::string>{"(root): must match the pattern \"^\\\\d{4}-\\\\d{2}-\\\\d{2}$\", got \"11.06.2024\""});
+  CHECK(check(R"("xxaayy")", R"({"pattern":"a+"})").ok());  // not anchored
+  CHECK(check("3", R"({"pattern":"^a$"})").ok());          // only strings
+  // A hostile pattern costs linear time, not exponential.
+  CHECK_FALSE(check(("\"" + std::string(5000, 'a') + "!\"").c_str(), R"({"pattern":"^(a+)+$"})").ok());
+  // Outside the matcher's syntax (lookahead) or limits: ignored, like an unknown keyword.
+  CHECK(check(R"("b")", R"j({"pattern":"(?=a)"})j").ok());
+  CHECK(check(R"("b")", ("{\"pattern\":\"" + std::string(300, 'a') + "\"}").c_str()).ok());
+
+  const char* by_prefix = R"({"properties":{"id":{}},"patternProperties":{"^x_":{"type":"integer"},"_n$":{"minimum":0}},)"
+                          R"("additionalProperties":false})";
+  CHECK(check(R"({"id":"a","x_1":2,"x_n":3})", by_prefix).ok());
+  CHECK(lines(check(R"({"x_1":"two"})", by_prefix)) == std::vector<std::string>{"/x_1: expected integer, got string \"two\""});
+  CHECK(lines(check(R"({"x_n":-1})", by_prefix)) == std::vector<std::string>{"/x_n: must be >= 0, got -1"});
+  CHECK(lines(check(R"({"y":1})", by_prefix)) ==
+        std::vector<std::string>{"/y: unexpected property; allowed properties: id"});
+  // A pattern the matcher refuses leaves additionalProperties unable to judge: nothing is extra.
+  CHECK(check(R"({"y":1})", R"j({"patternProperties":{"(?!x)":{}},"additionalProperties":false})j").ok());
+}
+
+TEST_CASE("pattern matching work is bounded: beyond max_pattern_work the check is skipped", "[schema]") {
+  ValidationLimits limits;
+  limits.max_pattern_work = 1000;
+  const json many = json(std::vector<std::string>(100, std::string(50, 'a')));
+  const ValidationReport r = validate_against_schema(many, json::parse(R"({"items":{"pattern":"^b"}})"), limits);
+  CHECK_FALSE(r.ok());  // the first strings were checked
+  CHECK(r.violations.size() < 10);  // the rest were not: the budget ran out
+  CHECK_FALSE(r.complete);
+}
+#else
+TEST_CASE("pattern and patternProperties are unchecked in this build", "[schema]") {
+  CHECK(check(R"("b")", R"({"pattern":"^a$"})").ok());
+  CHECK(check(R"({"y":1})", R"({"patternProperties":{"^x":{}},"additionalProperties":false})").ok());
+}
+#endif

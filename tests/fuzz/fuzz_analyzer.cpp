@@ -96,8 +96,8 @@ void check_analyzer(std::string_view text, uint8_t flags) {
                   std::equal(tokens.begin(), tokens.end(), appended.begin() + 1),
               "analyze_into differs from analyze");
 
-  // Analysis is a pure function of the text: the same input gives the same tokens.
-  FUZZ_CHECK(analyzer.analyze(text) == tokens, "analyze is not deterministic");
+  // (A third analysis to check determinism was a third of this harness's time; analyze and
+  // analyze_into above already run the same text twice.)
 
   for (const std::string& p : analyzer.name_parts(text)) {
     FUZZ_CHECK(!p.empty() && valid_utf8(p), "name_parts emitted an empty or invalid part", p);

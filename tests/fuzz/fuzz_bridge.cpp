@@ -13,9 +13,16 @@
 // the twin's activated set is made the full engine's (both hold only in-scope names); after a
 // pre-selection that differed, both sessions are re-planned in bridge mode, which must agree.
 //
+// The host API gets the same treatment: describe and suggest in the scoped session must answer
+// byte for byte what the twin answers (an out-of-scope name reads exactly as a name that does
+// not exist), and a scoped search shows only in-scope tools. explain() and list_tools() take no
+// session, so they have no scoped form to compare.
+//
 // Input: byte 0 = server (bits 0-3), gate config (bit 4), context window (bits 5-7); then up to 8
 // calls separated by 0x01, each "<kind byte><name byte><text>". "@@" in text is replaced by the
 // name the name byte picks (catalog names in and out of scope, core, bridge and near-miss names).
+// Kinds (mod 7): 0 raw call text, 1 tool_search, 2 tool_describe, 3 tool_call, 4 a direct call
+// of the picked name, 5 assemble, 6 the host's describe / suggest / search.
 #include "fuzz_common.hpp"
 
 #include "toolsearch/json_api.hpp"
@@ -172,10 +179,10 @@ void check_assembly(const World& w, const std::string& answer, const std::string
   }
 }
 
-// What any single answer must satisfy, whatever the session.
-void check_answer(const World& w, const std::string& answer, const std::string& server, const std::string& call) {
-  const json env = fuzz::envelope(answer);
-  if (!fuzz::is_ok(env)) return;
+// What any single answer must satisfy, whatever the session. Returns the parsed envelope.
+json check_answer(const World& w, const std::string& answer, const std::string& server, const std::string& call) {
+  json env = fuzz::envelope(answer);
+  if (!fuzz::is_ok(env)) return env;
   const json& v = env["value"];
   const std::string kind = v["kind"];
   const std::string name = v["name"];
@@ -198,6 +205,43 @@ void check_answer(const World& w, const std::string& answer, const std::string& 
   } else {
     FUZZ_CHECK(kind == "refusal", "unknown outcome kind", answer);
     FUZZ_CHECK(v["reason"] != "internal_error", "internal_error refusal", call + "\n" + answer);
+  }
+  return env;
+}
+
+// The host's describe / suggest / search about `name` in the scoped session and in the twin.
+// describe and suggest must be byte-identical; search (ranked with catalog-wide statistics,
+// see the header) must show only in-scope tools, and refuse exactly what the twin refuses.
+void host_calls(const World& w, JsonEngine& full, JsonEngine& only, const std::string& scoped, const std::string& twin,
+                const std::string& server, const std::string& name, const std::string& text, uint8_t which) {
+  switch (which % 3) {
+    case 0:
+    case 1: {
+      const auto ask = which % 3 == 0 ? &JsonEngine::describe : &JsonEngine::suggest;
+      const std::string a = (full.*ask)(name, scoped);
+      const std::string b = (only.*ask)(name, twin);
+      fuzz::envelope(a);
+      FUZZ_CHECK(a == b, which % 3 == 0 ? "a scoped describe differs from the twin's" : "a scoped suggest differs from the twin's",
+                 name + "\nfull: " + a + "\ntwin: " + b);
+      break;
+    }
+    default: {
+      const std::string query = text.empty() ? name : text;
+      const std::string options = fuzz::dump({{"session", scoped}, {"limit", 1 + which % 9}});
+      const std::string answer = full.search(query, options);
+      const json env = fuzz::envelope(answer);
+      if (!fuzz::is_ok(env)) {
+        // A refusal is about the query or the options, never about the catalog: the twin agrees.
+        const std::string twin_options = fuzz::dump({{"session", twin}, {"limit", 1 + which % 9}});
+        FUZZ_CHECK(answer == only.search(query, twin_options), "a scoped search refusal differs from the twin's", query);
+        break;
+      }
+      for (const json& hit : env["value"]) {
+        const std::string n = hit["name"];
+        FUZZ_CHECK(in_scope(w, n, server), "a scoped search returned a tool out of scope", query + "\n" + n);
+      }
+      break;
+    }
   }
 }
 
@@ -252,12 +296,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view seg = rest.substr(0, cut);
     rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
     if (seg.size() < 2) continue;
-    const uint8_t kind = static_cast<uint8_t>(seg[0]) % 6;
+    const uint8_t kind = static_cast<uint8_t>(seg[0]) % 7;
     const std::string& picked = w.names[static_cast<uint8_t>(seg[1]) % w.names.size()];
     // The name JSON-escaped without its quotes, so "@@" works inside JSON strings.
     const std::string escaped = fuzz::dump(json(picked)).substr(1, fuzz::dump(json(picked)).size() - 2);
     const std::string text = replace_all(std::string(seg.substr(2)), "@@", escaped);
 
+    if (kind == 6) {
+      host_calls(w, full, only, scoped.session, twin.session, server, picked, text, static_cast<uint8_t>(seg[0]) / 7);
+      FUZZ_CHECK(activated(scoped) == activated(twin), "a host call activated different tools than in the twin", picked);
+      continue;
+    }
     if (kind == 5) {
       json request = {{"contextWindow", kWindows[static_cast<uint8_t>(seg[1]) & 7]}, {"userMessage", text}};
       const char* modes[] = {"bridge", "preselect", "preselect_with_bridge", "bridge"};
@@ -278,10 +327,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string a = full.handle_call(scoped.session, call);
     const std::string b = only.handle_call(twin.session, call);
     const std::string c = full.handle_call(open.session, call);
-    check_answer(w, a, server, call);
-    check_answer(w, b, server, call);
+    // Parsing is most of the harness's own cost: each distinct answer is parsed once.
+    const json env = check_answer(w, a, server, call);
+    if (b != a) check_answer(w, b, server, call);
     check_answer(w, c, "", call);
-    const json env = fuzz::envelope(a);
     if (fuzz::is_ok(env) && env["value"]["kind"] == "search") {
       only.engine().session(twin.session)->activated = activated(scoped);  // back in step
       continue;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -52,6 +53,18 @@ inline nlohmann::json envelope(const std::string& text) {
 }
 
 inline bool is_ok(const nlohmann::json& env) { return env["ok"].get<bool>(); }
+
+// Two texts from one input "<head byte><first>\0<second>"; without a NUL, the first text is
+// also the second (the harnesses then check a text against itself). `size` must be >= 1.
+struct TwoTexts {
+  std::string_view first;
+  std::string_view second;
+};
+inline TwoTexts split_at_nul(const uint8_t* data, size_t size) {
+  const std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const size_t nul = rest.find('\0');
+  return {rest.substr(0, nul), nul == std::string_view::npos ? rest : rest.substr(nul + 1)};
+}
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -31,10 +31,7 @@ void check_report(const ValidationReport& r, const ValidationLimits& limits) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
-  const std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
-  const size_t nul = rest.find('\0');
-  const std::string_view schema_text = rest.substr(0, nul);
-  const std::string_view value_text = nul == std::string_view::npos ? rest : rest.substr(nul + 1);
+  const auto [schema_text, value_text] = fuzz::split_at_nul(data, size);
 
   // parse_json is the boundary's own parser (depth-limited); text it refuses never reaches the
   // validator in production, so it is not interesting here.

@@ -159,6 +159,24 @@ seed('config', 1, json({ namespacing: 'prefix', bm25: { k1: 2 } }));
 seed('config', 0, json({ bm25: { weights: { description: 101 } } }));
 seed('config', 0, json({ namespacing: 'none', gate: true }));
 
+// ---- regex: flags (bit 0 ignore case) + pattern \0 text -----------------------------------
+// Patterns as tools and schemas write them, the pathological ones a backtracking matcher
+// chokes on, and the refused syntax.
+const regexSeeds = [
+  ['^[a-zA-Z0-9_-]{1,64}$', 'create_issue'], ['^\\d{4}-\\d{2}-\\d{2}$', '2024-06-11'], ['^https?://', 'http://x.org/a'],
+  ['^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$', 'a.b@example.com'], ['(a*)*b', 'a'.repeat(40)], ['(x+x+)+y', 'x'.repeat(40)],
+  ['^(a|a?)+$', 'aaaaaaaaaaaaaaaaaaaab'], ['\\bfile\\b|\\Bdir', 'read file dir'], ['[\\w.-]+\\.(?:json|ya?ml)$', 'config.yaml'],
+  ['straße|STRASSE', 'Strasse'], ['[ſk]', 'K'], ['é+', 'ÉÉé'], ['\\s+', '\u00a0\u2028'], ['.', '\n'], ['a{2,3}?b', 'aab'],
+  ['(?=a)', 'a'], ['\\1', 'a'], ['[[:alpha:]]', 'a'], ['[]', 'a'], ['a{3,2}', 'aa'], ['(', '('], ['a**', 'a'],
+  ['x'.repeat(201), 'x'], ['(a{1000}){1000}', 'a'], ['(((((((((a)))))))))', 'a'],
+];
+regexSeeds.forEach(([p, t], i) => seed('regex', i & 1, `${p}\0${t}`));
+for (const t of officialTools.slice(0, 40)) {
+  for (const prop of Object.values(t.inputSchema.properties ?? {})) {
+    if (typeof prop.pattern === 'string') seed('regex', 0, `${prop.pattern}\0${example(prop) ?? ''}`);
+  }
+}
+
 // ---- write -----------------------------------------------------------------------------
 let total = 0;
 for (const [target, files] of corpora) {

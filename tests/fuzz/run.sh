@@ -7,15 +7,16 @@
 #
 # Environment: FUZZ_TARGETS (space-separated subset), FUZZ_BUILD_DIR (default build/fuzz),
 # FUZZ_NICE (default 10), FUZZ_JOBS (build parallelism, default nproc), FUZZ_ARGS (extra
-# libFuzzer flags). New corpus units go to $FUZZ_BUILD_DIR/corpus/<target>, not to the
-# committed seeds; crashes go to $FUZZ_BUILD_DIR/artifacts/<target>/.
+# libFuzzer flags), FUZZ_WORK_DIR (default $FUZZ_BUILD_DIR/corpus). New corpus units go to
+# $FUZZ_WORK_DIR/<target>, not to the committed seeds; crashes go to
+# $FUZZ_BUILD_DIR/artifacts/<target>/.
 # Exit status: non-zero when a target crashed or broke an invariant (or the build failed).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build/fuzz}
-targets=${FUZZ_TARGETS:-analyzer catalog_add schema_validator bridge config}
+targets=${FUZZ_TARGETS:-analyzer catalog_add schema_validator bridge config regex}
 nice_level=${FUZZ_NICE:-10}
 jobs=${FUZZ_JOBS:-$(nproc)}
 
@@ -43,8 +44,11 @@ nice -n "$nice_level" cmake --build "$build" --parallel "$jobs" >/dev/null
 
 # UBSan reports must stop the run, as ASan reports do; leaks are reported too.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-# Shorter allocation stacks: unwinding at every malloc was ~10% of the bridge harness's time.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:malloc_context_size=8}
+# Cheaper ASan bookkeeping, measured on the bridge harness (user time over a fixed corpus):
+# shorter allocation stacks (unwinding at every malloc), a 32 MB quarantine instead of 256 MB
+# (page faults on fresh memory) and only 256 bytes of each allocation filled: ~20% together.
+# Use-after-free is still caught within the last 32 MB freed.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:malloc_context_size=4:quarantine_size_mb=32:max_malloc_fill_size=256}
 
 if [ "$replay" = 1 ]; then
   status=0
@@ -79,7 +83,7 @@ fi
 status=0
 summary=()
 for t in $targets; do
-  work="$build/corpus/$t"
+  work="${FUZZ_WORK_DIR:-$build/corpus}/$t"
   art="$build/artifacts/$t"
   mkdir -p "$work" "$art"
   dict=()

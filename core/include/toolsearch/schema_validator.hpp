@@ -8,6 +8,13 @@
 #include <string>
 #include <vector>
 
+/// Whether `pattern` and `patternProperties` are checked, with the linear-time matcher
+/// (regex.hpp). Default 1 everywhere: the module carries the matcher for the regex strategy
+/// anyway. Define TOOLSEARCH_SCHEMA_PATTERNS to 0 to leave both keywords unchecked.
+#ifndef TOOLSEARCH_SCHEMA_PATTERNS
+#define TOOLSEARCH_SCHEMA_PATTERNS 1
+#endif
+
 namespace toolsearch {
 
 /// One reason the value does not match the schema.
@@ -27,6 +34,10 @@ struct ValidationLimits {
   size_t max_ref_hops = 32;    ///< $ref hops without descending into the value (default 32)
   size_t max_schema_depth = 256;  ///< nested schema frames (combinators, refs) (default 256)
   size_t max_steps = 50000;    ///< schema nodes visited in total (default 50000)
+  /// Pattern matching work in total, counted as (code points + 1) x compiled pattern size per
+  /// match (the linear-time matcher's bound); a match beyond it is not checked and the report
+  /// is incomplete (default 10,000,000, a few tens of milliseconds in wasm).
+  size_t max_pattern_work = 10000000;
 };
 
 struct ValidationReport {
@@ -45,12 +56,16 @@ struct ValidationReport {
 /// Validates `value` against `schema`.
 ///
 /// Supported: type (string or array; "integer" accepts 3 and 3.0 but not 3.5; OpenAPI
-/// "nullable": true), enum, const, required, properties, additionalProperties (false or a
-/// schema; skipped when patternProperties is present, since patterns are not evaluated),
-/// minProperties/maxProperties, items (schema or tuple array), prefixItems, minItems/maxItems,
-/// minLength/maxLength (in code points), minimum/maximum, exclusiveMinimum/exclusiveMaximum
-/// (number, or the draft-4 boolean form), allOf/anyOf/oneOf/not, boolean schemas, and $ref to a
-/// JSON pointer inside the same document ("#", "#/definitions/x", "#/$defs/x").
+/// "nullable": true), enum, const, required, properties, patternProperties, additionalProperties
+/// (false or a schema), minProperties/maxProperties, items (schema or tuple array), prefixItems,
+/// minItems/maxItems, minLength/maxLength (in code points), pattern, minimum/maximum,
+/// exclusiveMinimum/exclusiveMaximum (number, or the draft-4 boolean form), allOf/anyOf/oneOf/not,
+/// boolean schemas, and $ref to a JSON pointer inside the same document ("#",
+/// "#/definitions/x", "#/$defs/x").
+/// `pattern` and `patternProperties` (when TOOLSEARCH_SCHEMA_PATTERNS) use the linear-time
+/// matcher (regex.hpp, never a backtracking one), unanchored as in ECMAScript. A pattern outside
+/// its syntax or limits is ignored like an unknown keyword, and additionalProperties then skips
+/// the keys it cannot classify; so does it whenever patternProperties is present but unchecked.
 /// Unknown keywords, remote $refs and malformed keyword values are ignored. Never throws.
 ValidationReport validate_against_schema(const nlohmann::json& value, const nlohmann::json& schema,
                                          const ValidationLimits& limits = {});
