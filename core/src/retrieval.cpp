@@ -2,6 +2,7 @@
 
 #include "toolsearch/ranking.hpp"
 #include "toolsearch/sort_by.hpp"
+#include "toolsearch/top_k.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -36,19 +37,26 @@ std::optional<Fusion> fusion_from_string(std::string_view s) {
 }
 
 std::vector<SearchHit> semantic_hits(const std::vector<float>& cosines, size_t limit, const ToolFilter& filter) {
-  std::vector<size_t> order;
+  // A bounded heap over the cosines: one comparison for most tools, no list of every id.
+  struct Scored {
+    float cosine;
+    size_t id;
+  };
+  auto better = [](const Scored& a, const Scored& b) { return a.cosine > b.cosine || (a.cosine == b.cosine && a.id < b.id); };
+  std::vector<Scored> heap;
+  heap.reserve(std::min(limit, cosines.size()) + 1);
   for (size_t id = 0; id < cosines.size(); ++id) {
+    const float c = cosines[id];
     // A tool without an embedding (a zero row) scores exactly 0: no evidence either way.
-    if (cosines[id] != 0.0f && (!filter || filter(id))) order.push_back(id);
+    if (c == 0.0f || (heap.size() == limit && c < heap.front().cosine)) continue;
+    if (filter && !filter(id)) continue;
+    keep_best(heap, limit, Scored{c, id}, better);
   }
-  auto better = [&](size_t a, size_t b) { return cosines[a] > cosines[b] || (cosines[a] == cosines[b] && a < b); };
-  const size_t n = std::min(limit, order.size());
-  std::partial_sort(order.begin(), order.begin() + static_cast<long>(n), order.end(), better);
+  std::sort_heap(heap.begin(), heap.end(), better);
   std::vector<SearchHit> hits;
-  const double top = n ? cosines[order[0]] : 0.0;
-  for (size_t r = 0; r < n; ++r) {
-    const double c = cosines[order[r]];
-    hits.push_back({order[r], c, MatchKind::Semantic, c <= 0 || c < kWeakCosineFraction * top, {}, {}});
+  const double top = heap.empty() ? 0.0 : heap.front().cosine;
+  for (const Scored& s : heap) {
+    hits.push_back({s.id, s.cosine, MatchKind::Semantic, s.cosine <= 0 || s.cosine < kWeakCosineFraction * top, {}, {}});
   }
   return hits;
 }
