@@ -15,30 +15,31 @@ namespace {
 
 using nlohmann::json;
 
-std::string dump(const json& j) {
-  // Replace rather than throw on invalid UTF-8 that slipped into a value (e.g. a query echo).
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+// Envelopes and values are written as text, keys in the order json::dump would write them
+// (sorted): building json trees and dumping them took more wasm than the methods themselves.
+// The envelope's opening; the caller appends the value's text, then closes with '}'.
+std::string ok_open() { return R"({"ok":true,"value":)"; }
+
+// {"ok":true,"value":{"fingerprint":"..."}}, what every catalog edit without a list returns.
+std::string ok_fingerprint(const Catalog& catalog) {
+  std::string out = ok_open() + R"({"fingerprint":)";
+  append_json_string(out, catalog.fingerprint());
+  return out + "}}";
 }
 
-// Envelopes are written as text around the value: wrapping the value in another json object
-// would deep-copy it (initializer lists copy), which cost more than the work for small calls.
-std::string ok(const json& value) { return R"({"ok":true,"value":)" + dump(value) + "}"; }
-
-std::string fail(const Status& s) {
+// {"ok":false,"error":{code, message, suggestions?}} (describe's "suggestions": a name list).
+std::string fail(const Status& s, const std::vector<std::string>* suggestions = nullptr) {
   std::string out = R"({"ok":false,"error":{"code":")";
   out += to_string(s.code);
   out += R"(","message":)";
   // Messages can quote caller input, so invalid UTF-8 is replaced as dump() would.
-  out += dump(json(s.message));
+  append_json_string(out, s.message);
+  if (suggestions) {
+    out += R"(,"suggestions":)";
+    append_json_string_array(out, *suggestions);
+  }
   out += "}}";
   return out;
-}
-
-// An error envelope with more fields beside code and message (describe's "suggestions").
-std::string fail(const Status& s, json extra) {
-  extra["code"] = to_string(s.code);
-  extra["message"] = s.message;
-  return R"({"ok":false,"error":)" + dump(extra) + "}";
 }
 
 // The last line of defence: nothing escapes into JS as a bare exception pointer. One guard
@@ -121,7 +122,9 @@ std::string JsonEngine::configure(const std::string& options_json) {
     auto options = engine_options_from_json(input, engine_.options());
     if (!options.ok()) return fail(options.status());
     if (Status s = engine_.configure(options.value()); !s.ok()) return fail(s);
-    return ok(engine_options_to_json(engine_.options()));
+    std::string out = ok_open();
+    append_engine_options_json(out, engine_.options());
+    return out + '}';
   });
 }
 
@@ -131,7 +134,7 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
     if (!options.ok()) return fail(options.status());
     return with_json(tools_json, [&](const json& input) {
       const size_t before = engine_.catalog().size();
-      json rejected = json::array();
+      std::vector<Catalog::Rejection> rejected;
       if (options->skip_invalid) {
         if (!input.is_array()) return fail(Status::error(ErrorCode::InvalidArgument, "tools must be an array"));
         // Entries that do not even read as tools are rejected here; the rest by the catalog.
@@ -141,7 +144,7 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
           auto tool = tool_from_json(input[i]);
           if (!tool.ok()) {
             const json& name = input[i].is_object() ? input[i].value("name", json()) : json();
-            rejected.push_back(rejection_to_json({i, name.is_string() ? name.get<std::string>() : "", tool.status()}));
+            rejected.push_back({i, name.is_string() ? name.get<std::string>() : "", tool.status()});
             continue;
           }
           tools.push_back(std::move(tool).value());
@@ -149,21 +152,28 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
         }
         for (Catalog::Rejection& r : engine_.add_valid(std::move(tools))) {
           r.index = positions[r.index];
-          rejected.push_back(rejection_to_json(r));
+          rejected.push_back(std::move(r));
         }
-        sort_by(rejected.get_ref<json::array_t&>(),
-                [](const json& a, const json& b) { return a["index"].get<size_t>() < b["index"].get<size_t>(); });
+        sort_by(rejected, [](const Catalog::Rejection& a, const Catalog::Rejection& b) { return a.index < b.index; });
       } else {
         auto tools = tools_from_json(input);
         if (!tools.ok()) return fail(tools.status());
         if (Status s = engine_.add(std::move(tools).value()); !s.ok()) return fail(s);
       }
-      json added = json::array();
+      std::string out = ok_open() + R"({"added":[)";
       const auto& all = engine_.catalog().tools();
-      for (size_t i = before; i < all.size(); ++i) added.push_back(all[i].name);
-      return ok({{"added", std::move(added)},
-                 {"rejected", std::move(rejected)},
-                 {"fingerprint", engine_.catalog().fingerprint()}});
+      for (size_t i = before; i < all.size(); ++i) {
+        if (i > before) out += ',';
+        append_json_string(out, all[i].name);
+      }
+      out += R"(],"fingerprint":)";
+      append_json_string(out, engine_.catalog().fingerprint());
+      out += R"(,"rejected":[)";
+      for (size_t k = 0; k < rejected.size(); ++k) {
+        if (k) out += ',';
+        append_rejection_json(out, rejected[k]);
+      }
+      return out + "]}}";
     });
   });
 }
@@ -179,7 +189,9 @@ std::string JsonEngine::remove_tools(const std::string& names_json) {
     }
     const size_t before = engine_.catalog().size();
     if (Status s = engine_.remove(names); !s.ok()) return fail(s);
-    return ok({{"removed", before - engine_.catalog().size()}, {"fingerprint", engine_.catalog().fingerprint()}});
+    std::string out = ok_fingerprint(engine_.catalog());
+    out.resize(out.size() - 2);
+    return out + R"(,"removed":)" + std::to_string(before - engine_.catalog().size()) + "}}";
   });
 }
 
@@ -195,25 +207,29 @@ std::string JsonEngine::replace_source(const std::string& source, const std::str
     auto tools = tools_from_json(items);
     if (!tools.ok()) return fail(tools.status());
     if (Status s = engine_.replace_source(source, std::move(tools).value()); !s.ok()) return fail(s);
-    json names = json::array();
+    std::vector<std::string> names;
     for (const Tool& t : engine_.catalog().tools()) {
       if (t.source == source) names.push_back(t.name);
     }
-    return ok({{"names", std::move(names)}, {"fingerprint", engine_.catalog().fingerprint()}});
+    std::string out = ok_fingerprint(engine_.catalog());
+    out.resize(out.size() - 2);
+    out += R"(,"names":)";
+    append_json_string_array(out, names);
+    return out + "}}";
   });
 }
 
 std::string JsonEngine::clear() {
   return guarded([&] {
     engine_.clear();
-    return ok({{"fingerprint", engine_.catalog().fingerprint()}});
+    return ok_fingerprint(engine_.catalog());
   });
 }
 
 std::string JsonEngine::pin_tool(const std::string& name, bool pinned) {
   return guarded([&] {
     if (Status s = engine_.pin_tool(name, pinned); !s.ok()) return fail(s);
-    return ok({{"fingerprint", engine_.catalog().fingerprint()}});
+    return ok_fingerprint(engine_.catalog());
   });
 }
 
@@ -221,43 +237,41 @@ std::string JsonEngine::pin_server(const std::string& server, bool pinned) {
   return guarded([&] {
     if (server.empty()) return fail(Status::error(ErrorCode::InvalidArgument, "server name is empty"));
     engine_.pin_server(server, pinned);
-    return ok({{"fingerprint", engine_.catalog().fingerprint()}});
+    return ok_fingerprint(engine_.catalog());
   });
 }
 
 std::string JsonEngine::list_tools(const std::string& names_json) {
   return with_json(names_json, [&](const json& input) {
     const Catalog& catalog = engine_.catalog();
+    std::string out = ok_open() + '[';
     auto entry = [&](size_t i) {
+      if (out.back() != '[') out += ',';
       const Tool& t = catalog.tools()[i];
-      json j = tool_to_json(t);
-      j["pinned"] = catalog.is_pinned(t);
-      j["tokens"] = engine_.tool_tokens(i);
-      return j;
+      append_tool_json(out, t, catalog.is_pinned(t), engine_.tool_tokens(i));
     };
-    json out = json::array();
     if (input.is_null()) {
-      for (size_t i = 0; i < catalog.size(); ++i) out.push_back(entry(i));
-      return ok(std::move(out));
+      for (size_t i = 0; i < catalog.size(); ++i) entry(i);
+      return out + "]}";
     }
     if (!input.is_array()) return fail(Status::error(ErrorCode::InvalidArgument, "names must be an array of strings or null"));
     // Only the named tools cross the boundary, in the order asked; unknown names are skipped.
     for (const json& n : input) {
       if (!n.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "names must be an array of strings"));
       const long i = catalog.index_of(n.get_ref<const std::string&>());
-      if (i >= 0) out.push_back(entry(static_cast<size_t>(i)));
+      if (i >= 0) entry(static_cast<size_t>(i));
     }
-    return ok(std::move(out));
+    return out + "]}";
   });
 }
 
 std::string JsonEngine::info() {
   return guarded([&] {
     const Catalog& c = engine_.catalog();
-    return ok({{"size", c.size()},
-               {"fingerprint", c.fingerprint()},
-               {"revision", c.revision()},
-               {"sessions", engine_.session_count() - 1}});
+    std::string out = ok_fingerprint(c);
+    out.resize(out.size() - 2);
+    return out + R"(,"revision":)" + std::to_string(c.revision()) + R"(,"sessions":)" +
+           std::to_string(engine_.session_count() - 1) + R"(,"size":)" + std::to_string(c.size()) + "}}";
   });
 }
 
@@ -292,26 +306,14 @@ std::string JsonEngine::explain(const std::string& query, const std::string& nam
     if (Status s = check_query(query); !s.ok()) return fail(s);
     auto e = engine_.explain(query, name, request.value().session);
     if (!e.ok()) return fail(e.status());
-    const size_t i = e->tool;
-    json out = explanation_to_json(e.value(), engine_.catalog().tools()[i]);
     // The tool's place in the whole ranking of the requested strategy, leg by leg.
     SearchRequest whole = request.value();
     whole.limit = engine_.catalog().size();
     auto found = engine_.retrieve(query, whole, /*clamp_limit=*/false);
     if (!found.ok()) return fail(found.status());
-    out["strategy"] = to_string(found->strategy);
-    if (!found->degraded.empty()) out["degraded"] = found->degraded;
-    out["rank"] = nullptr;
-    for (size_t r = 0; r < found->hits.size(); ++r) {
-      const SearchHit& h = found->hits[r];
-      if (h.tool != i) continue;
-      out["rank"] = r + 1;
-      out["strategyScore"] = h.score;
-      if (found->strategy == RetrievalStrategy::Hybrid) {
-        out["legs"] = {{"keyword", leg_to_json(h.keyword)}, {"semantic", leg_to_json(h.semantic)}};
-      }
-    }
-    return ok(out);
+    std::string out = ok_open();
+    append_explanation_json(out, e.value(), engine_.catalog().tools()[e->tool], found.value());
+    return out + '}';
   });
 }
 
@@ -324,12 +326,13 @@ std::string JsonEngine::describe(const std::string& name, const std::string& ses
       // Computed once, for the message and for the caller's list (suggest() costs a scan).
       auto near = engine_.suggest(name, session);
       if (near.ok()) s.message += "." + did_you_mean(near.value());
-      return fail(s, {{"suggestions", near.ok() ? near.value() : std::vector<std::string>{}}});
+      const std::vector<std::string> none;
+      return fail(s, near.ok() ? &near.value() : &none);
     }
-    json j = tool_to_json(*tool.value());
-    j["pinned"] = engine_.catalog().is_pinned(*tool.value());
-    j["tokens"] = engine_.tool_tokens(static_cast<size_t>(engine_.catalog().index_of(tool.value()->name)));
-    return ok(std::move(j));
+    std::string out = ok_open();
+    append_tool_json(out, *tool.value(), engine_.catalog().is_pinned(*tool.value()),
+                     engine_.tool_tokens(static_cast<size_t>(engine_.catalog().index_of(tool.value()->name))));
+    return out + '}';
   });
 }
 
@@ -337,7 +340,9 @@ std::string JsonEngine::suggest(const std::string& name, const std::string& sess
   return guarded([&] {
     auto near = engine_.suggest(name, session);
     if (!near.ok()) return fail(near.status());
-    return ok(near.value());
+    std::string out = ok_open();
+    append_json_string_array(out, near.value());
+    return out + '}';
   });
 }
 
@@ -345,14 +350,16 @@ std::string JsonEngine::open_session(const std::string& scope_json) {
   return with_json(scope_json, [&](const json& input) {
     auto scope = scope_from_json(input);
     if (!scope.ok()) return fail(scope.status());
-    return ok({{"id", engine_.open_session(std::move(scope).value())}});
+    std::string out = ok_open() + R"({"id":)";
+    append_json_string(out, engine_.open_session(std::move(scope).value()));
+    return out + "}}";
   });
 }
 
 std::string JsonEngine::close_session(const std::string& id) {
   return guarded([&] {
     if (Status s = engine_.close_session(id); !s.ok()) return fail(s);
-    return ok(json::object());
+    return ok_open() + "{}}";
   });
 }
 
@@ -365,7 +372,9 @@ std::string JsonEngine::assemble(const std::string& request_json, const std::str
     if (Status s = take_vector(vector_bytes, vector); !s.ok()) return fail(s);
     auto result = engine_.assemble(session, request.value(), vector);
     if (!result.ok()) return fail(result.status());
-    return ok(assembly_to_json(result.value()));
+    std::string out = ok_open();
+    append_assembly_json(out, result.value());
+    return out + '}';
   });
 }
 
@@ -380,7 +389,9 @@ std::string JsonEngine::handle_call(const std::string& session, const std::strin
     if (Status s = take_vector(vector_bytes, vector); !s.ok()) return fail(s);
     auto outcome = engine_.handle_call(session, call.value(), vector);
     if (!outcome.ok()) return fail(outcome.status());
-    return ok(outcome_to_json(outcome.value()));
+    std::string out = ok_open();
+    append_outcome_json(out, outcome.value());
+    return out + '}';
   }, limits);
 }
 
@@ -398,17 +409,23 @@ std::string JsonEngine::use_embedder(const std::string& embedder_json) {
         !s.ok()) {
       return fail(s);
     }
-    return ok(json::object());
+    return ok_open() + "{}}";
   });
 }
 
 std::string JsonEngine::pending_vectors() {
   return guarded([&] {
-    json out = json::array();
-    for (PendingVector& p : engine_.pending_vectors()) {
-      out.push_back({{"name", std::move(p.name)}, {"text", std::move(p.text)}, {"hash", std::move(p.hash)}});
+    std::string out = ok_open() + '[';
+    for (const PendingVector& p : engine_.pending_vectors()) {
+      out += out.back() == '[' ? R"({"hash":)" : R"(,{"hash":)";
+      append_json_string(out, p.hash);
+      out += R"(,"name":)";
+      append_json_string(out, p.name);
+      out += R"(,"text":)";
+      append_json_string(out, p.text);
+      out += '}';
     }
-    return ok(out);
+    return out + "]}";
   });
 }
 
@@ -431,7 +448,7 @@ std::string JsonEngine::store_vectors(const std::string& meta_json, const std::s
     auto values = floats_from_bytes(vectors, vectors.size());
     if (!values.ok()) return fail(values.status());
     if (Status s = engine_.store_vectors(names, hashes, values->data(), values->size()); !s.ok()) return fail(s);
-    return ok({{"stored", names.size()}});
+    return ok_open() + R"({"stored":)" + std::to_string(names.size()) + "}}";
   });
 }
 
@@ -440,18 +457,19 @@ std::string JsonEngine::load_static_table(const std::string& table) {
     if (Status s = engine_.load_static_table(reinterpret_cast<const uint8_t*>(table.data()), table.size()); !s.ok()) {
       return fail(s);
     }
-    return ok({{"dimensions", engine_.vectors().dimensions()}});
+    return ok_open() + R"({"dimensions":)" + std::to_string(engine_.vectors().dimensions()) + "}}";
   });
 }
 
 std::string JsonEngine::vector_info() {
   return guarded([&] {
     const ToolVectors& v = engine_.vectors();
-    return ok({{"embedder", v.dimensions() ? json(v.embedder_id()) : json(nullptr)},
-               {"dimensions", v.dimensions()},
-               {"static", engine_.has_static_table()},
-               {"vectors", v.coverage(engine_.catalog())},
-               {"tools", engine_.catalog().size()}});
+    std::string out = ok_open() + R"({"dimensions":)" + std::to_string(v.dimensions()) + R"(,"embedder":)";
+    if (v.dimensions()) append_json_string(out, v.embedder_id());
+    else out += "null";
+    out += engine_.has_static_table() ? R"(,"static":true,"tools":)" : R"(,"static":false,"tools":)";
+    return out + std::to_string(engine_.catalog().size()) + R"(,"vectors":)" +
+           std::to_string(v.coverage(engine_.catalog())) + "}}";
   });
 }
 
@@ -461,7 +479,8 @@ std::string JsonEngine::estimate_tokens(const std::string& tool_json) {
     if (!tool.ok()) return fail(tool.status());
     if (Status s = engine_.catalog().validate(tool.value()); !s.ok()) return fail(s);
     const std::string text = tool_token_text(tool.value());
-    return ok({{"tokens", estimate_tool_tokens(tool.value())}, {"charsDiv4", chars_div_4(text)}});
+    return ok_open() + R"({"charsDiv4":)" + std::to_string(chars_div_4(text)) + R"(,"tokens":)" +
+           std::to_string(estimate_tool_tokens(tool.value())) + "}}";
   });
 }
 

@@ -13,6 +13,34 @@ namespace {
 
 using nlohmann::json;
 
+// The text writers below emit keys in the order json::dump would (its objects are std::maps:
+// byte order), so the output is byte-identical to building a tree and dumping it, without the
+// tree. nlohmann writes a non-finite double as null; so do they.
+void append_double(std::string& out, double value) {
+  if (std::isfinite(value)) append_json_number(out, value);
+  else out += "null";
+}
+void append_bool(std::string& out, bool value) { out += value ? "true" : "false"; }
+void append_count(std::string& out, uint64_t value) { out += std::to_string(value); }
+void append_leg_json(std::string& out, const LegRank& leg) {
+  if (leg.rank == 0) {
+    out += "null";
+    return;
+  }
+  out += R"({"rank":)";
+  append_count(out, leg.rank);
+  out += R"(,"score":)";
+  append_json_number(out, leg.score);
+  out += '}';
+}
+
+// ,"key": (or {"key": for the first key of an object).
+void append_key(std::string& out, const char* key, bool first = false) {
+  out += first ? "{\"" : ",\"";
+  out += key;
+  out += "\":";
+}
+
 // Depth and size are checked on the text before parsing, so a hostile "[[[[..." or
 // "[0,0,0,..." never builds a tree.
 struct TextShape {
@@ -271,22 +299,33 @@ Result<GateConfig> gate_config_from_json(const json& input, const GateConfig& ba
   }
 }
 
+void append_gate_config_json(std::string& out, const GateConfig& c) {
+  out += c.activation == ActivationPolicy::Promote ? R"({"activation":"promote")" : R"({"activation":"stable")";
+  out += R"(,"enabled":")";
+  out += to_string(c.enabled);
+  out += '"';
+  const std::pair<const char*, size_t> counts[] = {{"inlineMaxCount", c.inline_max_count},
+                                                   {"inlineMaxTokens", c.inline_max_tokens},
+                                                   {"inlineSchemaMaxTokens", c.inline_schema_max_tokens}};
+  for (const auto& [key, value] : counts) append_key(out, key), append_count(out, value);
+  append_key(out, "lazyActivation");
+  append_bool(out, c.lazy_activation);
+  const std::pair<const char*, size_t> more[] = {{"listingMaxTokens", c.listing_max_tokens},
+                                                 {"maxSearchLimit", c.max_search_limit},
+                                                 {"maxTokens", c.max_tokens},
+                                                 {"minTokens", c.min_tokens},
+                                                 {"preselectTopK", c.preselect_top_k},
+                                                 {"searchDefaultLimit", c.search_default_limit}};
+  for (const auto& [key, value] : more) append_key(out, key), append_count(out, value);
+  append_key(out, "thresholdPct");
+  append_double(out, c.threshold_pct);
+  out += '}';
+}
+
 json gate_config_to_json(const GateConfig& c) {
-  json out = json::object();
-  out["enabled"] = to_string(c.enabled);
-  out["thresholdPct"] = c.threshold_pct;
-  out["minTokens"] = c.min_tokens;
-  out["maxTokens"] = c.max_tokens;
-  out["searchDefaultLimit"] = c.search_default_limit;
-  out["maxSearchLimit"] = c.max_search_limit;
-  out["inlineMaxCount"] = c.inline_max_count;
-  out["inlineMaxTokens"] = c.inline_max_tokens;
-  out["lazyActivation"] = c.lazy_activation;
-  out["activation"] = c.activation == ActivationPolicy::Promote ? "promote" : "stable";
-  out["listingMaxTokens"] = c.listing_max_tokens;
-  out["preselectTopK"] = c.preselect_top_k;
-  out["inlineSchemaMaxTokens"] = c.inline_schema_max_tokens;
-  return out;
+  std::string text;
+  append_gate_config_json(text, c);
+  return json::parse(text);
 }
 
 Result<json> parse_json(std::string_view text, const JsonLimits& limits) {
@@ -376,8 +415,16 @@ Result<AddOptions> add_options_from_json(const json& j) {
   return options;
 }
 
-json rejection_to_json(const Catalog::Rejection& r) {
-  return {{"index", r.index}, {"name", r.name}, {"code", to_string(r.status.code)}, {"message", r.status.message}};
+void append_rejection_json(std::string& out, const Catalog::Rejection& r) {
+  out += R"({"code":")";
+  out += to_string(r.status.code);
+  out += R"(","index":)";
+  append_count(out, r.index);
+  out += R"(,"message":)";
+  append_json_string(out, r.status.message);
+  out += R"(,"name":)";
+  append_json_string(out, r.name);
+  out += '}';
 }
 
 Result<std::vector<Tool>> tools_from_json(const json& j) {
@@ -392,20 +439,44 @@ Result<std::vector<Tool>> tools_from_json(const json& j) {
   return out;
 }
 
-json tool_to_json(const Tool& t) {
-  json j = {{"name", t.name},
-            {"description", t.description},
-            {"inputSchema", t.input_schema},
-            {"source", t.source},
-            {"class", t.tool_class == ToolClass::Core ? "core" : "deferrable"},
-            {"pinned", t.pinned}};
-  j["sourceKind"] = std::string(source_kind(t.source));
-  j["server"] = server_of(t).empty() ? json(nullptr) : json(std::string(server_of(t)));
-  if (t.original_name != t.name) j["originalName"] = t.original_name;
-  if (!t.title.empty()) j["title"] = t.title;
-  if (!t.annotations.empty()) j["annotations"] = t.annotations;
-  if (!t.tags.empty()) j["tags"] = t.tags;
-  return j;
+void append_tool_json(std::string& out, const Tool& t, bool pinned, size_t tokens) {
+  out += '{';
+  if (!t.annotations.empty()) {
+    out += R"("annotations":)";
+    append_json_value(out, t.annotations);
+    out += ',';
+  }
+  out += t.tool_class == ToolClass::Core ? R"("class":"core")" : R"("class":"deferrable")";
+  append_key(out, "description");
+  append_json_string(out, t.description);
+  append_key(out, "inputSchema");
+  append_json_value(out, t.input_schema);
+  append_key(out, "name");
+  append_json_string(out, t.name);
+  if (t.original_name != t.name) {
+    append_key(out, "originalName");
+    append_json_string(out, t.original_name);
+  }
+  append_key(out, "pinned");
+  append_bool(out, pinned);
+  append_key(out, "server");
+  if (server_of(t).empty()) out += "null";
+  else append_json_string(out, server_of(t));
+  append_key(out, "source");
+  append_json_string(out, t.source);
+  append_key(out, "sourceKind");
+  append_json_string(out, source_kind(t.source));
+  if (!t.tags.empty()) {
+    append_key(out, "tags");
+    append_json_string_array(out, t.tags);
+  }
+  if (!t.title.empty()) {
+    append_key(out, "title");
+    append_json_string(out, t.title);
+  }
+  append_key(out, "tokens");
+  append_count(out, tokens);
+  out += '}';
 }
 
 Result<Scope> scope_from_json(const json& j) {
@@ -438,22 +509,70 @@ std::vector<std::string> required_params(const json& schema) {
   return out;
 }
 
-json explanation_to_json(const Explanation& e, const Tool& tool) {
-  json terms = json::array();
-  for (const TermContribution& c : e.terms) {
-    terms.push_back({{"term", c.term},
-                     {"field", camel_key(c.field)},
-                     {"idf", c.idf},
-                     {"tf", c.tf},
-                     {"weight", c.weight},
-                     {"lengthNorm", c.length_norm},
-                     {"queryWeight", c.query_weight},
-                     {"score", c.score}});
+void append_explanation_json(std::string& out, const Explanation& e, const Tool& tool, const Retrieval& ranking) {
+  // The tool's place in the whole ranking (the last hit naming it, as a json tree would keep).
+  const SearchHit* hit = nullptr;
+  size_t rank = 0;
+  for (size_t r = 0; r < ranking.hits.size(); ++r) {
+    if (ranking.hits[r].tool == e.tool) hit = &ranking.hits[r], rank = r + 1;
   }
-  json expansions = json::array();
-  for (const Expansion& x : e.expansions) expansions.push_back({{"from", x.from}, {"to", x.to}});
-  return {{"name", tool.name},     {"match", to_string(e.kind)}, {"score", e.score},
-          {"queryTokens", e.query_tokens}, {"terms", std::move(terms)}, {"expansions", std::move(expansions)}};
+  out += '{';
+  if (!ranking.degraded.empty()) {
+    out += R"("degraded":)";
+    append_json_string(out, ranking.degraded);
+    out += ',';
+  }
+  out += R"("expansions":[)";
+  for (size_t k = 0; k < e.expansions.size(); ++k) {
+    out += k ? R"(,{"from":)" : R"({"from":)";
+    append_json_string(out, e.expansions[k].from);
+    out += R"(,"to":)";
+    append_json_string(out, e.expansions[k].to);
+    out += '}';
+  }
+  out += ']';
+  if (hit && ranking.strategy == RetrievalStrategy::Hybrid) {
+    out += R"(,"legs":{"keyword":)";
+    append_leg_json(out, hit->keyword);
+    out += R"(,"semantic":)";
+    append_leg_json(out, hit->semantic);
+    out += '}';
+  }
+  out += R"(,"match":")";
+  out += to_string(e.kind);
+  out += R"(","name":)";
+  append_json_string(out, tool.name);
+  append_key(out, "queryTokens");
+  append_json_string_array(out, e.query_tokens);
+  append_key(out, "rank");
+  if (hit) append_count(out, rank);
+  else out += "null";
+  append_key(out, "score");
+  append_double(out, e.score);
+  out += R"(,"strategy":")";
+  out += to_string(ranking.strategy);
+  out += '"';
+  if (hit) {
+    append_key(out, "strategyScore");
+    append_double(out, hit->score);
+  }
+  out += R"(,"terms":[)";
+  for (size_t k = 0; k < e.terms.size(); ++k) {
+    const TermContribution& c = e.terms[k];
+    out += k ? R"(,{"field":)" : R"({"field":)";
+    append_json_string(out, camel_key(c.field));
+    const std::pair<const char*, double> numbers[] = {{"idf", c.idf},     {"lengthNorm", c.length_norm},
+                                                      {"queryWeight", c.query_weight}, {"score", c.score}};
+    for (const auto& [key, value] : numbers) append_key(out, key), append_double(out, value);
+    append_key(out, "term");
+    append_json_string(out, c.term);
+    append_key(out, "tf");
+    append_double(out, c.tf);
+    append_key(out, "weight");
+    append_double(out, c.weight);
+    out += '}';
+  }
+  out += "]}";
 }
 
 namespace {
@@ -549,39 +668,62 @@ Result<EngineOptions> engine_options_from_json(const json& j, const EngineOption
   return out;
 }
 
-json engine_options_to_json(const EngineOptions& o) {
+void append_engine_options_json(std::string& out, const EngineOptions& o) {
   const FieldWeights& w = o.bm25.weights;
-  json lexicon = json::object();
+  out += R"({"analysis":{"lexicon":{)";
   const Lexicon& defaults = default_lexicon();
-  for (const auto& [word, meaning] : o.bm25.lexicon) {
+  bool first = true;
+  for (const auto& [word, meaning] : o.bm25.lexicon) {  // a sorted map: json's key order
     auto d = defaults.find(word);
-    if (d == defaults.end() || d->second != meaning) lexicon[word] = meaning;  // the host's own entries
+    if (d != defaults.end() && d->second == meaning) continue;  // only the host's own entries
+    if (!first) out += ',';
+    first = false;
+    append_json_string(out, word);
+    out += ':';
+    append_json_string(out, meaning);
   }
-  return {{"gate", gate_config_to_json(o.gate)},
-          {"bm25",
-           {{"k1", o.bm25.k1},
-            {"b", o.bm25.b},
-            {"weights",
-             {{"name", w.name},
-              {"server", w.server},
-              {"description", w.description},
-              {"paramNames", w.param_names},
-              {"paramDescriptions", w.param_descriptions}}}}},
-          {"analysis",
-           {{"stemmer", stemmer_name(o.bm25.analyzer.stemmer)},
-            {"stopWords", o.bm25.analyzer.stop_words},
-            {"typos", o.bm25.typo_tolerance},
-            {"lexicon", std::move(lexicon)}}},
-          {"retrieval",
-           {{"strategy", to_string(o.retrieval.strategy)},
-            {"fusion", to_string(o.retrieval.hybrid.fusion)},
-            {"keywordWeight", o.retrieval.hybrid.keyword_weight},
-            {"semanticWeight", o.retrieval.hybrid.semantic_weight},
-            {"rrfK", o.retrieval.hybrid.rrf_k},
-            {"depth", o.retrieval.hybrid.depth}}},
-          {"namespacing", o.catalog.namespacing == NamespacePolicy::Prefix ? "prefix"
-                 : o.catalog.namespacing == NamespacePolicy::Auto ? "auto"
-                                                                  : "none"}};
+  out += R"(},"stemmer":")";
+  out += stemmer_name(o.bm25.analyzer.stemmer);
+  out += R"(","stopWords":)";
+  append_bool(out, o.bm25.analyzer.stop_words);
+  append_key(out, "typos");
+  append_bool(out, o.bm25.typo_tolerance);
+  out += R"(},"bm25":{"b":)";
+  append_double(out, o.bm25.b);
+  append_key(out, "k1");
+  append_double(out, o.bm25.k1);
+  out += R"(,"weights":)";
+  const std::pair<const char*, double> weights[] = {{"description", w.description},
+                                                    {"name", w.name},
+                                                    {"paramDescriptions", w.param_descriptions},
+                                                    {"paramNames", w.param_names},
+                                                    {"server", w.server}};
+  for (const auto& [key, value] : weights) append_key(out, key, key == weights[0].first), append_double(out, value);
+  out += R"(}},"gate":)";
+  append_gate_config_json(out, o.gate);
+  out += o.catalog.namespacing == NamespacePolicy::Prefix ? R"(,"namespacing":"prefix")"
+         : o.catalog.namespacing == NamespacePolicy::Auto  ? R"(,"namespacing":"auto")"
+                                                           : R"(,"namespacing":"none")";
+  out += R"(,"retrieval":{"depth":)";
+  append_count(out, o.retrieval.hybrid.depth);
+  out += R"(,"fusion":")";
+  out += to_string(o.retrieval.hybrid.fusion);
+  out += '"';
+  append_key(out, "keywordWeight");
+  append_double(out, o.retrieval.hybrid.keyword_weight);
+  append_key(out, "rrfK");
+  append_double(out, o.retrieval.hybrid.rrf_k);
+  append_key(out, "semanticWeight");
+  append_double(out, o.retrieval.hybrid.semantic_weight);
+  out += R"(,"strategy":")";
+  out += to_string(o.retrieval.strategy);
+  out += R"("}})";
+}
+
+json engine_options_to_json(const EngineOptions& options) {
+  std::string text;
+  append_engine_options_json(text, options);
+  return json::parse(text);
 }
 
 Result<std::vector<float>> query_vector_from_json(const json& value) {
@@ -688,27 +830,6 @@ Result<ModelToolCall> model_call_from_json(const json& o) {
   return call;
 }
 
-namespace {
-
-void append_leg_json(std::string& out, const LegRank& leg) {
-  if (leg.rank == 0) {
-    out += "null";
-    return;
-  }
-  out += R"({"rank":)";
-  out += std::to_string(leg.rank);
-  out += R"(,"score":)";
-  append_json_number(out, leg.score);
-  out += '}';
-}
-
-}  // namespace
-
-json leg_to_json(const LegRank& leg) {
-  if (leg.rank == 0) return nullptr;
-  return {{"rank", leg.rank}, {"score", leg.score}};
-}
-
 void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools) {
   out += '[';
   for (size_t k = 0; k < hits.size(); ++k) {
@@ -741,54 +862,94 @@ void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hit
   out += ']';
 }
 
-json assembly_to_json(const AssemblyResult& r) {
-  json visible = json::array();
-  for (const VisibleTool& t : r.visible) {
-    visible.push_back({{"name", t.name},
-                       {"description", t.description},
-                       {"inputSchema", t.input_schema},
-                       {"kind", to_string(t.kind)},
-                       {"tokens", t.tokens}});
+void append_assembly_json(std::string& out, const AssemblyResult& r) {
+  out += R"({"deferred":)";
+  append_json_string_array(out, r.deferred);
+  out += R"(,"gate":{"active":)";
+  append_bool(out, r.gate.active);
+  const std::pair<const char*, size_t> counts[] = {{"contextWindow", r.gate.context_window},
+                                                   {"deferrableCount", r.gate.deferrable_count},
+                                                   {"deferrableTokens", r.gate.deferrable_tokens}};
+  for (const auto& [key, value] : counts) append_key(out, key), append_count(out, value);
+  out += R"(,"mode":")";
+  out += to_string(r.gate.mode);
+  out += R"(","reason":)";
+  append_json_string(out, r.gate.reason);
+  append_key(out, "threshold");
+  append_count(out, r.gate.threshold);
+  out += R"(},"logical":)";
+  append_json_string_array(out, r.logical);
+  out += R"(,"strategy":")";
+  out += to_string(r.strategy);
+  out += R"(","tier":)";
+  out += std::to_string(r.tier);
+  out += R"(,"tokens":{"saved":)";
+  append_count(out, r.tokens.saved);
+  append_key(out, "withDeferral");
+  append_count(out, r.tokens.with_deferral);
+  append_key(out, "withoutDeferral");
+  append_count(out, r.tokens.without_deferral);
+  out += R"(},"visible":[)";
+  for (size_t k = 0; k < r.visible.size(); ++k) {
+    const VisibleTool& t = r.visible[k];
+    out += k ? R"(,{"description":)" : R"({"description":)";
+    append_json_string(out, t.description);
+    append_key(out, "inputSchema");
+    append_json_value(out, t.input_schema);
+    out += R"(,"kind":")";
+    out += to_string(t.kind);
+    out += R"(","name":)";
+    append_json_string(out, t.name);
+    append_key(out, "tokens");
+    append_count(out, t.tokens);
+    out += '}';
   }
-  json gate = {{"mode", to_string(r.gate.mode)},
-               {"active", r.gate.active},
-               {"contextWindow", r.gate.context_window},
-               {"threshold", r.gate.threshold},
-               {"deferrableCount", r.gate.deferrable_count},
-               {"deferrableTokens", r.gate.deferrable_tokens},
-               {"reason", r.gate.reason}};
-  json tokens = {{"withoutDeferral", r.tokens.without_deferral},
-                 {"withDeferral", r.tokens.with_deferral},
-                 {"saved", r.tokens.saved}};
-  return {{"strategy", to_string(r.strategy)},
-          {"tier", r.tier},
-          {"visible", std::move(visible)},
-          {"logical", r.logical},
-          {"deferred", r.deferred},
-          {"tokens", std::move(tokens)},
-          {"gate", std::move(gate)}};
+  out += "]}";
+}
+
+json assembly_to_json(const AssemblyResult& result) {
+  std::string text;
+  append_assembly_json(text, result);
+  return json::parse(text);
+}
+
+void append_outcome_json(std::string& out, const BridgeOutcome& o) {
+  out += R"({"activated":)";
+  append_bool(out, o.activated);
+  append_key(out, "arguments");
+  append_json_value(out, o.arguments);
+  out += R"(,"kind":")";
+  out += to_string(o.kind);
+  out += R"(","name":)";
+  append_json_string(out, o.name);
+  append_key(out, "reason");
+  append_json_string(out, o.reason);
+  append_key(out, "repairs");
+  append_json_string_array(out, o.repairs);
+  append_key(out, "result");
+  append_json_value(out, o.result);
+  if (o.source.empty()) {
+    out += R"(,"server":null,"source":null,"sourceKind":null,"tokens":null)";
+  } else {
+    append_key(out, "server");
+    if (server_of(o.source).empty()) out += "null";
+    else append_json_string(out, server_of(o.source));
+    append_key(out, "source");
+    append_json_string(out, o.source);
+    append_key(out, "sourceKind");
+    append_json_string(out, source_kind(o.source));
+    append_key(out, "tokens");
+    append_count(out, o.tokens);
+  }
+  append_key(out, "viaBridge");
+  append_bool(out, o.via_bridge);
+  out += '}';
 }
 
 json outcome_to_json(const BridgeOutcome& outcome) {
-  json j = {{"kind", to_string(outcome.kind)},
-            {"name", outcome.name},
-            {"arguments", outcome.arguments},
-            {"result", outcome.result},
-            {"reason", outcome.reason},
-            {"repairs", outcome.repairs},
-            {"activated", outcome.activated},
-            {"viaBridge", outcome.via_bridge},
-            {"source", nullptr},
-            {"server", nullptr},
-            {"sourceKind", nullptr},
-            {"tokens", nullptr}};
-  if (!outcome.source.empty()) {
-    j["source"] = outcome.source;
-    j["sourceKind"] = std::string(source_kind(outcome.source));
-    if (!server_of(outcome.source).empty()) j["server"] = std::string(server_of(outcome.source));
-    j["tokens"] = outcome.tokens;
-  }
-  return j;
+  std::string text;
+  append_outcome_json(text, outcome);
+  return json::parse(text);
 }
 
 }  // namespace toolsearch

@@ -1,11 +1,18 @@
 #include "toolsearch/json_text.hpp"
 
+#include "toolsearch/utf8.hpp"
+
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace toolsearch {
 
 void append_json_string(std::string& out, std::string_view text) {
+  if (first_invalid_utf8(text) != std::string_view::npos) {
+    // Rare (a query echo with a lone surrogate): nlohmann's replacement rules, byte for byte.
+    append_json_value(out, nlohmann::json(std::string(text)));
+    return;
+  }
   static const char* kHex = "0123456789abcdef";
   out.push_back('"');
   size_t run = 0;  // start of the pending run of bytes that need no escaping
@@ -39,6 +46,10 @@ void append_json_number(std::string& out, double value) {
   char buf[64];
   const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, value);
   out.append(buf, static_cast<size_t>(end - buf));
+}
+
+void append_json_value(std::string& out, const nlohmann::json& value) {
+  out += value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string format_number(double value) {

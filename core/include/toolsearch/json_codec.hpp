@@ -45,17 +45,18 @@ Result<nlohmann::json> parse_json(std::string_view text, const JsonLimits& limit
 /// snake_case {input_schema}; plus source, class, title, annotations, tags, pinned.
 Result<Tool> tool_from_json(const nlohmann::json& json);
 Result<std::vector<Tool>> tools_from_json(const nlohmann::json& json);
-/// {name, description, inputSchema, source, sourceKind, server (null unless MCP), class, pinned,
-/// originalName?, title?, annotations?, tags?}.
-nlohmann::json tool_to_json(const Tool& tool);
+/// Appends {name, description, inputSchema, source, sourceKind, server (null unless MCP), class,
+/// pinned, tokens, originalName?, title?, annotations?, tags?} (sorted keys). `pinned` is the
+/// catalog's answer (a pinned server pins its tools), `tokens` the tool's estimated cost.
+void append_tool_json(std::string& out, const Tool& tool, bool pinned, size_t tokens);
 
 /// Options of an add: {onInvalid: "error" (default, all-or-nothing) | "skip"}.
 struct AddOptions {
   bool skip_invalid = false;
 };
 Result<AddOptions> add_options_from_json(const nlohmann::json& json);
-/// {index, name, code, message}.
-nlohmann::json rejection_to_json(const Catalog::Rejection& rejection);
+/// Appends {code, index, message, name}.
+void append_rejection_json(std::string& out, const Catalog::Rejection& rejection);
 
 /// {"sources":[...],"toolsets":[...],"tools":[...]}, all optional.
 Result<Scope> scope_from_json(const nlohmann::json& json);
@@ -69,11 +70,14 @@ std::vector<std::string> required_params(const nlohmann::json& input_schema);
 /// accepted ("threshold_pct"); or the shorthand true / false / "off" / "auto" / "on". Unknown
 /// keys and out-of-range values are InvalidConfig errors naming the key, with a "did you mean".
 Result<GateConfig> gate_config_from_json(const nlohmann::json& json, const GateConfig& base = {});
-/// Every field, camelCase keys.
+/// Every field, camelCase keys (sorted), as text and as a json value.
+void append_gate_config_json(std::string& out, const GateConfig& config);
 nlohmann::json gate_config_to_json(const GateConfig& config);
 
 /// The options object {"gate","bm25","namespacing"} over `base`.
 Result<EngineOptions> engine_options_from_json(const nlohmann::json& json, const EngineOptions& base);
+/// Appends the options as configure() reports them (sorted keys; lexicon: the host's own entries).
+void append_engine_options_json(std::string& out, const EngineOptions& options);
 nlohmann::json engine_options_to_json(const EngineOptions& options);
 
 // ---- requests ------------------------------------------------------------------------------
@@ -97,20 +101,22 @@ Result<ModelToolCall> model_call_from_json(const nlohmann::json& json);
 /// text (legs: {keyword, semantic}, each {rank, score} or null, on hybrid hits): the hot path,
 /// where a json tree plus dump would cost more than the search.
 void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools);
-/// {rank, score} of one hybrid leg, or null when the leg did not return the tool.
-nlohmann::json leg_to_json(const LegRank& leg);
-
-/// {name, match, score, queryTokens, terms: [{term, field, idf, tf, weight, lengthNorm, score}]}.
-nlohmann::json explanation_to_json(const Explanation& e, const Tool& tool);
+/// Appends {name, match, score, queryTokens, terms: [{term, field, idf, tf, weight, lengthNorm,
+/// queryWeight, score}], expansions: [{from, to}], strategy, degraded?, rank (null when the tool
+/// is not in `ranking`), strategyScore?, legs? (hybrid: {keyword, semantic}, each {rank, score}
+/// or null)}: `e` for `tool`, placed in `ranking`, the whole ranking of the requested strategy.
+void append_explanation_json(std::string& out, const Explanation& e, const Tool& tool, const Retrieval& ranking);
 
 /// Sorted keys, so equal results give byte-identical text: {strategy, tier, visible: [{name,
 /// description, inputSchema, kind, tokens}], logical, deferred, tokens: {withoutDeferral,
 /// withDeferral, saved}, gate: {mode, active, contextWindow, threshold, deferrableCount,
-/// deferrableTokens, reason}}.
+/// deferrableTokens, reason}}. Written as text (the API's path); the json value is for tests.
+void append_assembly_json(std::string& out, const AssemblyResult& result);
 nlohmann::json assembly_to_json(const AssemblyResult& result);
 
 /// {kind, name, arguments, result, reason, repairs, activated, viaBridge, source, server,
 /// sourceKind, tokens}; the last four are null unless `name` is a real tool. Sorted keys.
+void append_outcome_json(std::string& out, const BridgeOutcome& outcome);
 nlohmann::json outcome_to_json(const BridgeOutcome& outcome);
 
 }  // namespace toolsearch

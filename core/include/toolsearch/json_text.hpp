@@ -2,18 +2,23 @@
 // dumping them costs several times more than the search itself.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace toolsearch {
 
-/// Appends `text` as a JSON string literal. The text must be valid UTF-8 (catalog strings are
-/// validated on the way in); only quotes, backslashes and control characters are escaped.
+/// Appends `text` as a JSON string literal, exactly as json::dump writes it: only quotes,
+/// backslashes and control characters are escaped; invalid UTF-8 is replaced by U+FFFD.
 void append_json_string(std::string& out, std::string_view text);
 
 /// Appends a finite double in its shortest round-trip form (non-finite values become 0).
 void append_json_number(std::string& out, double value);
+
+/// Appends `value` as json::dump writes it (compact, invalid UTF-8 replaced by U+FFFD).
+void append_json_value(std::string& out, const nlohmann::json& value);
 
 /// The shortest round-trip form of `value` for prose: "12.5", "10" (locale independent).
 std::string format_number(double value);
