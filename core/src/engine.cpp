@@ -184,8 +184,8 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
       embedded = static_->embed(query).vector;
       q = &embedded;
     }
-    if (vectors_.dimensions() == 0) out.degraded = "no embedder: configure one or load a static table";
-    else if (q->empty()) out.degraded = "no query vector: embed the query (searchAsync) or load a static table";
+    if (vectors_.dimensions() == 0) out.degraded = "no embedder";
+    else if (q->empty()) out.degraded = "no query vector";
     if (out.degraded.empty()) {
       if (static_) fill_static_vectors();
       const size_t depth = strategy == RetrievalStrategy::Hybrid ? std::max(limit, options_.retrieval.hybrid.depth) : limit;

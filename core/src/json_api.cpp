@@ -86,7 +86,7 @@ Result<std::vector<float>> floats_from_bytes(const std::string& bytes, size_t ma
   return v;
 }
 
-// Puts the bytes' vector into `target` when there are bytes (they win over a JSON "vector").
+// Puts the bytes' vector into `target` when there are bytes.
 Status take_vector(const std::string& bytes, std::vector<float>& target) {
   if (bytes.empty()) return Status::success();
   auto v = floats_from_bytes(bytes, VectorIndex::kMaxDimensions);
@@ -367,7 +367,7 @@ std::string JsonEngine::assemble(const std::string& request_json, const std::str
   return with_json(request_json, [&](const json& input) {
     std::string session;
     std::vector<float> vector;
-    auto request = assemble_request_from_json(input, session, &vector);
+    auto request = assemble_request_from_json(input, session);
     if (!request.ok()) return fail(request.status());
     if (Status s = take_vector(vector_bytes, vector); !s.ok()) return fail(s);
     auto result = engine_.assemble(session, request.value(), vector);
@@ -402,7 +402,7 @@ std::string JsonEngine::use_embedder(const std::string& embedder_json) {
     if (id == input.end() || !id->is_string() || dims == input.end() || !dims->is_number_integer() ||
         dims->get<long long>() < 1) {
       return fail(Status::error(ErrorCode::InvalidArgument,
-                                "an embedder needs a string 'id' and a positive integer 'dimensions'"));
+                                "an embedder needs {id, dimensions}"));
     }
     if (Status s = engine_.use_embedder(id->get<std::string>(), static_cast<size_t>(std::min<long long>(
                                                                      dims->get<long long>(), 1LL << 20)));
@@ -431,20 +431,21 @@ std::string JsonEngine::pending_vectors() {
 
 std::string JsonEngine::store_vectors(const std::string& meta_json, const std::string& vectors) {
   return with_json(meta_json, [&](const json& input) {
-    std::vector<std::string> names, hashes;
-    auto names_it = input.is_object() ? input.find("names") : input.end();
-    auto hashes_it = input.is_object() ? input.find("hashes") : input.end();
-    if (names_it == input.end() || hashes_it == input.end() || !names_it->is_array() || !hashes_it->is_array()) {
-      return fail(Status::error(ErrorCode::InvalidArgument, "vectors need 'names' and 'hashes' arrays"));
+    std::vector<std::string> lists[2];  // names, hashes
+    const char* keys[2] = {"names", "hashes"};
+    for (int k = 0; k < 2; ++k) {
+      auto it = input.is_object() ? input.find(keys[k]) : input.end();
+      if (it == input.end() || !it->is_array()) it = input.end();
+      for (const json& v : it == input.end() ? json::array() : *it) {
+        if (!v.is_string()) it = input.end();
+        else lists[k].push_back(v.get<std::string>());
+      }
+      if (it == input.end()) {
+        return fail(Status::error(ErrorCode::InvalidArgument, "vectors need 'names' and 'hashes' arrays of strings"));
+      }
     }
-    for (const json& n : *names_it) {
-      if (!n.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "'names' must hold strings"));
-      names.push_back(n.get<std::string>());
-    }
-    for (const json& h : *hashes_it) {
-      if (!h.is_string()) return fail(Status::error(ErrorCode::InvalidArgument, "'hashes' must hold strings"));
-      hashes.push_back(h.get<std::string>());
-    }
+    const std::vector<std::string>& names = lists[0];
+    const std::vector<std::string>& hashes = lists[1];
     auto values = floats_from_bytes(vectors, vectors.size());
     if (!values.ok()) return fail(values.status());
     if (Status s = engine_.store_vectors(names, hashes, values->data(), values->size()); !s.ok()) return fail(s);

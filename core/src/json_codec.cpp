@@ -726,24 +726,6 @@ json engine_options_to_json(const EngineOptions& options) {
   return json::parse(text);
 }
 
-Result<std::vector<float>> query_vector_from_json(const json& value) {
-  if (value.is_null()) return std::vector<float>{};
-  if (!value.is_array() || value.empty() || value.size() > VectorIndex::kMaxDimensions) {
-    return Status::error(ErrorCode::InvalidArgument, "'vector' must be an array of 1.." +
-                                                         std::to_string(VectorIndex::kMaxDimensions) + " numbers");
-  }
-  std::vector<float> out;
-  out.reserve(value.size());
-  for (const json& x : value) {
-    // JSON has no NaN or Infinity: JS sends them as null, and a float overflow becomes infinite.
-    const float f = x.is_number() ? x.get<float>() : std::numeric_limits<float>::quiet_NaN();
-    if (!std::isfinite(f)) {
-      return Status::error(ErrorCode::InvalidArgument, "'vector' holds a value that is not a finite number");
-    }
-    out.push_back(f);
-  }
-  return out;
-}
 
 Result<SearchRequest> search_request_from_json(const json& o) {
   if (!o.is_object()) return Status::error(ErrorCode::InvalidArgument, "search options must be an object");
@@ -768,13 +750,9 @@ Result<SearchRequest> search_request_from_json(const json& o) {
                              "'strategy' must be \"keyword\", \"semantic\", \"hybrid\" or \"regex\"");
       }
       request.strategy = s;
-    } else if (key == "vector") {
-      auto v = query_vector_from_json(value);
-      if (!v.ok()) return v.status();
-      request.vector = std::move(v.value());
     } else {
       static const std::vector<std::string> keys = {"limit", "session", "deferredOnly", "strategy",
-                                                    "vector", "descriptions", "caseSensitive"};
+                                                    "descriptions", "caseSensitive"};
       return Status::error(ErrorCode::InvalidArgument,
                            "unknown search option " + quoted_echo(key) + "." + did_you_mean({closest_match(key, keys)}));
     }
@@ -782,8 +760,7 @@ Result<SearchRequest> search_request_from_json(const json& o) {
   return request;
 }
 
-Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& session,
-                                                   std::vector<float>* query_vector) {
+Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& session) {
   if (!o.is_object()) return Status::error(ErrorCode::InvalidArgument, "the assemble request must be an object");
   AssembleRequest request;
   auto bad = [](const std::string& key, const char* expected) {
@@ -800,16 +777,12 @@ Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& s
     } else if (key == "userMessage") {
       if (!value.is_string()) return bad(key, "a string");
       request.user_message = value.get<std::string>();
-    } else if (key == "vector" && query_vector != nullptr) {
-      auto v = query_vector_from_json(value);
-      if (!v.ok()) return v.status();
-      *query_vector = std::move(v.value());
     } else if (key == "mode") {
       auto mode = value.is_string() ? assembly_mode_from_string(value.get<std::string>()) : std::nullopt;
       if (!mode) return bad(key, "\"bridge\", \"preselect\" or \"preselect+bridge\"");
       request.mode = *mode;
     } else {
-      static const std::vector<std::string> keys = {"session", "contextWindow", "mode", "userMessage", "topK", "vector"};
+      static const std::vector<std::string> keys = {"session", "contextWindow", "mode", "userMessage", "topK"};
       return Status::error(ErrorCode::InvalidArgument,
                            "unknown assemble option " + quoted_echo(key) + "." + did_you_mean({closest_match(key, keys)}));
     }
@@ -884,7 +857,7 @@ void append_assembly_json(std::string& out, const AssemblyResult& r) {
   out += R"(","tier":)";
   out += std::to_string(r.tier);
   out += R"(,"tokens":{"saved":)";
-  append_count(out, r.tokens.saved);
+  out += std::to_string(r.tokens.saved);  // signed: negative when the bridge costs more
   append_key(out, "withDeferral");
   append_count(out, r.tokens.with_deferral);
   append_key(out, "withoutDeferral");

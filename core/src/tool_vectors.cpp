@@ -46,14 +46,24 @@ Status ToolVectors::use_embedder(const std::string& embedder_id, size_t dimensio
   embedder_ = embedder_id;
   dims_ = dimensions;
   entries_.clear();
+  slots_.clear();
   ++version_;
   return Status::success();
 }
 
+ToolVectors::Entry* ToolVectors::find(const std::string& name) {
+  auto it = slots_.find(name);
+  return it == slots_.end() ? nullptr : &entries_[it->second];
+}
+
+const ToolVectors::Entry* ToolVectors::find(const std::string& name) const {
+  return const_cast<ToolVectors*>(this)->find(name);
+}
+
 const ToolVectors::Entry* ToolVectors::current(const Tool& tool, std::string& hash) const {
   hash = text_hash(embedding_text(tool));
-  auto it = entries_.find(tool.name);
-  return it != entries_.end() && it->second.hash == hash ? &it->second : nullptr;
+  const Entry* e = find(tool.name);
+  return e != nullptr && e->hash == hash ? e : nullptr;
 }
 
 std::vector<PendingVector> ToolVectors::pending(const Catalog& catalog) const {
@@ -62,29 +72,27 @@ std::vector<PendingVector> ToolVectors::pending(const Catalog& catalog) const {
   for (const Tool& tool : catalog.tools()) {
     std::string text = embedding_text(tool);
     std::string hash = text_hash(text);
-    auto it = entries_.find(tool.name);
-    if (it == entries_.end() || it->second.hash != hash) out.push_back({tool.name, std::move(text), std::move(hash)});
+    const Entry* e = find(tool.name);
+    if (e == nullptr || e->hash != hash) out.push_back({tool.name, std::move(text), std::move(hash)});
   }
   return out;
 }
 
 Status ToolVectors::store(const std::vector<std::string>& names, const std::vector<std::string>& hashes,
                           const float* values, size_t count) {
-  if (dims_ == 0) return Status::error(ErrorCode::InvalidArgument, "no embedder is set: vectors cannot be stored");
+  if (dims_ == 0) return Status::error(ErrorCode::InvalidArgument, "no embedder is set");
   if (names.size() != hashes.size() || count != names.size() * dims_) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         std::to_string(count) + " values for " + std::to_string(names.size()) + " tools of " +
-                             std::to_string(dims_) + " dimensions (expected " +
-                             std::to_string(names.size() * dims_) + ")");
+    return Status::error(ErrorCode::InvalidArgument, "vectors do not match the embedder's dimensions");
   }
+  if (!all_finite(values, count)) return Status::error(ErrorCode::InvalidArgument, "a vector has a NaN or infinite value");
   for (size_t r = 0; r < names.size(); ++r) {
-    if (!all_finite(values + r * dims_, dims_)) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "the vector of '" + names[r] + "' has a NaN or infinite value");
+    Entry* found = find(names[r]);
+    if (found == nullptr) {
+      slots_.emplace(names[r], static_cast<uint32_t>(entries_.size()));
+      entries_.push_back({names[r], {}, {}, 0});
+      found = &entries_.back();
     }
-  }
-  for (size_t r = 0; r < names.size(); ++r) {
-    Entry& e = entries_[names[r]];
+    Entry& e = *found;
     e.hash = hashes[r];
     e.codes.resize(dims_);
     e.scale = quantize_unit_int8(values + r * dims_, dims_, e.codes.data());
@@ -119,10 +127,14 @@ size_t ToolVectors::coverage(const Catalog& catalog) const {
 }
 
 void ToolVectors::prune(const Catalog& catalog) {
-  for (auto it = entries_.begin(); it != entries_.end();) {
-    if (catalog.find(it->first)) ++it;
-    else it = entries_.erase(it);
+  std::vector<Entry> kept;
+  slots_.clear();
+  for (Entry& e : entries_) {
+    if (!catalog.find(e.name)) continue;
+    slots_.emplace(e.name, static_cast<uint32_t>(kept.size()));
+    kept.push_back(std::move(e));
   }
+  entries_ = std::move(kept);
   ++version_;
 }
 

@@ -48,30 +48,17 @@ float quantize_unit_int8(const float* v, size_t n, int8_t* codes) {
 }
 
 int32_t dot_int8(const int8_t* a, const int8_t* b, size_t n) {
-  size_t i = 0;
   int32_t sum = 0;
-#ifdef __wasm_simd128__
-  // 16 codes per step: widen to i16 and let i32x4.dot_i16x8_s multiply and pair-add.
-  v128_t acc = wasm_i32x4_splat(0);
-  for (; i + 16 <= n; i += 16) {
-    const v128_t va = wasm_v128_load(a + i);
-    const v128_t vb = wasm_v128_load(b + i);
-    acc = wasm_i32x4_add(acc, wasm_i32x4_dot_i16x8(wasm_i16x8_extend_low_i8x16(va), wasm_i16x8_extend_low_i8x16(vb)));
-    acc = wasm_i32x4_add(acc, wasm_i32x4_dot_i16x8(wasm_i16x8_extend_high_i8x16(va), wasm_i16x8_extend_high_i8x16(vb)));
-  }
-  sum = wasm_i32x4_extract_lane(acc, 0) + wasm_i32x4_extract_lane(acc, 1) + wasm_i32x4_extract_lane(acc, 2) +
-        wasm_i32x4_extract_lane(acc, 3);
-#endif
-  // Scalar tail (and the whole loop without wasm SIMD: a plain widening multiply-add that
-  // GCC and Clang vectorise at -O3 / -O2).
-  for (; i < n; i++) sum += int32_t{a[i]} * int32_t{b[i]};
+  dot_int8_rows(a, b, n, 1, &sum);
   return sum;
 }
 
 void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, int32_t* out) {
+  size_t r = 0;
 #ifdef __wasm_simd128__
-  // The query is widened to i16 once, and four rows share each widened query vector: about
-  // 7 operations per 16 codes and row instead of 12 for dot_int8 row by row.
+  // The query is widened to i16 once; i32x4.dot_i16x8_s then multiplies and pair-adds 8 codes
+  // at a time. Four rows share each widened query vector, so a row costs about 7 operations per
+  // 16 codes instead of 12; the SIMD loop stops at the last whole 16 codes (scalar tail below).
   std::vector<v128_t> wide;
   const size_t blocks = n / 16;
   wide.reserve(blocks * 2);
@@ -80,41 +67,47 @@ void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, 
     wide.push_back(wasm_i16x8_extend_low_i8x16(v));
     wide.push_back(wasm_i16x8_extend_high_i8x16(v));
   }
+  auto step = [&](v128_t acc, const int8_t* row, size_t b) {
+    const v128_t codes = wasm_v128_load(row + b * 16);
+    return wasm_i32x4_add(acc, wasm_i32x4_add(wasm_i32x4_dot_i16x8(wide[2 * b], wasm_i16x8_extend_low_i8x16(codes)),
+                                              wasm_i32x4_dot_i16x8(wide[2 * b + 1], wasm_i16x8_extend_high_i8x16(codes))));
+  };
   auto sum4 = [](v128_t acc) {
     return wasm_i32x4_extract_lane(acc, 0) + wasm_i32x4_extract_lane(acc, 1) + wasm_i32x4_extract_lane(acc, 2) +
            wasm_i32x4_extract_lane(acc, 3);
   };
-  auto tail = [&](const int8_t* row) {
-    int32_t t = 0;
-    for (size_t i = blocks * 16; i < n; i++) t += int32_t{q[i]} * int32_t{row[i]};
-    return t;
-  };
-  size_t r = 0;
   for (; r + 4 <= count; r += 4) {
     const int8_t* row = rows + r * n;
     v128_t a0 = wasm_i32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
     for (size_t b = 0; b < blocks; b++) {
-      const v128_t lo = wide[2 * b], hi = wide[2 * b + 1];
-      const v128_t r0 = wasm_v128_load(row + b * 16), r1 = wasm_v128_load(row + n + b * 16);
-      const v128_t r2 = wasm_v128_load(row + 2 * n + b * 16), r3 = wasm_v128_load(row + 3 * n + b * 16);
-      a0 = wasm_i32x4_add(a0, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r0)),
-                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r0))));
-      a1 = wasm_i32x4_add(a1, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r1)),
-                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r1))));
-      a2 = wasm_i32x4_add(a2, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r2)),
-                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r2))));
-      a3 = wasm_i32x4_add(a3, wasm_i32x4_add(wasm_i32x4_dot_i16x8(lo, wasm_i16x8_extend_low_i8x16(r3)),
-                                             wasm_i32x4_dot_i16x8(hi, wasm_i16x8_extend_high_i8x16(r3))));
+      a0 = step(a0, row, b);
+      a1 = step(a1, row + n, b);
+      a2 = step(a2, row + 2 * n, b);
+      a3 = step(a3, row + 3 * n, b);
     }
-    out[r] = sum4(a0) + tail(row);
-    out[r + 1] = sum4(a1) + tail(row + n);
-    out[r + 2] = sum4(a2) + tail(row + 2 * n);
-    out[r + 3] = sum4(a3) + tail(row + 3 * n);
+    out[r] = sum4(a0);
+    out[r + 1] = sum4(a1);
+    out[r + 2] = sum4(a2);
+    out[r + 3] = sum4(a3);
   }
-  for (; r < count; r++) out[r] = dot_int8(q, rows + r * n, n);
+  for (size_t rest = r; rest < count; rest++) {
+    v128_t acc = wasm_i32x4_splat(0);
+    for (size_t b = 0; b < blocks; b++) acc = step(acc, rows + rest * n, b);
+    out[rest] = sum4(acc);
+  }
+  const size_t first = blocks * 16;  // the scalar tail of every row starts here
 #else
-  for (size_t r = 0; r < count; r++) out[r] = dot_int8(q, rows + r * n, n);
+  const size_t first = 0;
+  for (size_t k = 0; k < count; k++) out[k] = 0;
 #endif
+  // The scalar part: the tail past the last 16 codes (wasm), or everything (native: a plain
+  // widening multiply-add that compilers vectorise at -O3).
+  for (r = 0; r < count; r++) {
+    const int8_t* row = rows + r * n;
+    int32_t t = 0;
+    for (size_t i = first; i < n; i++) t += int32_t{q[i]} * int32_t{row[i]};
+    out[r] += t;
+  }
 }
 
 Result<VectorIndex> VectorIndex::create(size_t dimensions) {
@@ -175,21 +168,26 @@ Result<std::vector<float>> VectorIndex::cosines(const std::vector<float>& query)
   return out;
 }
 
-Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& query, size_t k,
-                                                   const VectorFilter& filter) const {
-  auto all = cosines(query);
-  if (!all.ok()) return all.status();
+std::vector<VectorHit> best_scores(const std::vector<float>& scores, size_t k, const VectorFilter& filter,
+                                   bool skip_zero) {
   std::vector<VectorHit> heap;  // the k best so far, worst on top
   if (k == 0) return heap;
-  heap.reserve(std::min(k, size()) + 1);
-  for (size_t id = 0; id < all.value().size(); id++) {
-    const float score = all.value()[id];
-    if (heap.size() == k && score < heap.front().score) continue;  // most rows: no heap work
+  heap.reserve(std::min(k, scores.size()) + 1);
+  for (size_t id = 0; id < scores.size(); id++) {
+    const float score = scores[id];
+    if ((skip_zero && score == 0.0f) || (heap.size() == k && score < heap.front().score)) continue;  // no heap work
     if (filter && !filter(id)) continue;
     keep_best(heap, k, VectorHit{id, score}, better);
   }
   std::sort_heap(heap.begin(), heap.end(), better);
   return heap;
+}
+
+Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& query, size_t k,
+                                                   const VectorFilter& filter) const {
+  auto all = cosines(query);
+  if (!all.ok()) return all.status();
+  return best_scores(all.value(), k, filter);
 }
 
 }  // namespace toolsearch

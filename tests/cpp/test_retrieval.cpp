@@ -229,19 +229,85 @@ TEST_CASE("the JSON API carries strategy, degradation, legs and vectors", "[retr
                          {"hashes", {pending[0]["hash"], pending[1]["hash"]}}};
   CHECK(nlohmann::json::parse(e.store_vectors(meta.dump(), bytes))["value"]["stored"] == 2);
   CHECK(nlohmann::json::parse(e.store_vectors(meta.dump(), bytes.substr(0, 7)))["error"]["code"] == "INVALID_ARGUMENT");
-  auto hybrid = nlohmann::json::parse(e.search("read file", R"({"strategy":"hybrid","vector":[0,1]})"));
+  const float up[] = {0, 1};
+  const std::string up_bytes(reinterpret_cast<const char*>(up), sizeof up);
+  auto hybrid = nlohmann::json::parse(e.search("read file", R"({"strategy":"hybrid"})", up_bytes));
   CHECK(hybrid["strategy"] == "hybrid");
   CHECK_FALSE(hybrid.contains("degraded"));
   CHECK(hybrid["value"][0]["legs"]["keyword"]["rank"] == 1);
   CHECK(hybrid["value"][1]["legs"]["keyword"].is_null());
-  CHECK(nlohmann::json::parse(e.search("x", R"({"strategy":"semantic","vector":[null,1]})"))["error"]["code"] ==
+  const float nan_vector[] = {NAN, 1};
+  CHECK(nlohmann::json::parse(e.search("x", R"({"strategy":"semantic"})",
+                                       std::string(reinterpret_cast<const char*>(nan_vector), sizeof nan_vector)))["error"]["code"] ==
         "INVALID_ARGUMENT");
+  CHECK(nlohmann::json::parse(e.search("x", R"({"strategy":"semantic"})", "abc"))["error"]["code"] == "INVALID_ARGUMENT");
+  CHECK(nlohmann::json::parse(e.search("x", R"({"vector":[0,1]})"))["error"]["code"] == "INVALID_ARGUMENT");
   CHECK(nlohmann::json::parse(e.search("x", R"({"strategy":"fuzzy"})"))["error"]["code"] == "INVALID_ARGUMENT");
-  auto explained = nlohmann::json::parse(e.explain("read file", "send_message", R"({"strategy":"hybrid","vector":[0,1]})"));
+  auto explained = nlohmann::json::parse(e.explain("read file", "send_message", R"({"strategy":"hybrid"})", up_bytes));
   CHECK(explained["value"]["rank"] == 2);
   CHECK(explained["value"]["legs"]["semantic"]["rank"] == 1);
   auto info = nlohmann::json::parse(e.vector_info())["value"];
   CHECK(info["vectors"] == 2);
   CHECK(info["embedder"] == "m");
   CHECK(nlohmann::json::parse(e.load_static_table("not a table"))["error"]["code"] == "INVALID_ARGUMENT");
+}
+
+namespace {
+
+SearchHit hit(size_t tool, double score, MatchKind kind = MatchKind::Bm25) { return {tool, score, kind, false, {}, {}}; }
+
+std::vector<size_t> tools_of(const std::vector<SearchHit>& hits) {
+  std::vector<size_t> out;
+  for (const SearchHit& h : hits) out.push_back(h.tool);
+  return out;
+}
+
+HybridOptions rrf(double keyword_weight, double semantic_weight, double k = 60) {
+  HybridOptions o;
+  o.fusion = Fusion::Rrf;
+  o.keyword_weight = keyword_weight;
+  o.semantic_weight = semantic_weight;
+  o.rrf_k = k;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("fuse_hybrid with RRF sums weighted reciprocal ranks", "[retrieval]") {
+  // Tool 1 is second in both lists, tool 0 first in the keyword list, tool 2 first in the semantic one.
+  const std::vector<SearchHit> keyword = {hit(0, 5.0), hit(1, 4.0)};
+  const std::vector<SearchHit> semantic = {hit(2, 0.9, MatchKind::Semantic), hit(1, 0.8, MatchKind::Semantic)};
+  const std::vector<float> cosines = {0.1f, 0.8f, 0.9f};
+  // Equal weights: agreement (1/62 + 1/62) beats either single first place (1/61).
+  auto equal = fuse_hybrid(keyword, semantic, cosines, rrf(1, 1), 10);
+  CHECK(tools_of(equal) == std::vector<size_t>{1, 0, 2});
+  CHECK(equal[0].score == Approx(2.0 / 62));
+  // Ties (tools 0 and 2 at 1/61) break by the better single rank, then catalog order.
+  CHECK(equal[1].score == equal[2].score);
+  // A heavy keyword weight lets its first place beat agreement: 100/61 > 101/62.
+  CHECK(tools_of(fuse_hybrid(keyword, semantic, cosines, rrf(100, 1), 10)) == std::vector<size_t>{0, 1, 2});
+  // Weight 0 silences the semantic leg; its tools still appear, last.
+  CHECK(tools_of(fuse_hybrid(keyword, semantic, cosines, rrf(1, 0), 10)) == std::vector<size_t>{0, 1, 2});
+  // k: agreement at k = 1 is 1/3 + 1/3 against 1/2; a bad k falls back to 60.
+  CHECK(fuse_hybrid(keyword, semantic, cosines, rrf(1, 1, 1), 10)[0].score == Approx(2.0 / 3));
+  CHECK(fuse_hybrid(keyword, semantic, cosines, rrf(1, 1, -5), 10)[0].score == Approx(2.0 / 62));
+  // limit, and each tool once with both legs.
+  auto one = fuse_hybrid(keyword, semantic, cosines, rrf(1, 1), 1);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].keyword.rank == 2);
+  CHECK(one[0].semantic.rank == 2);
+}
+
+TEST_CASE("fuse_hybrid keeps exact keyword hits first under either fusion", "[retrieval]") {
+  const std::vector<SearchHit> keyword = {hit(3, 1.0, MatchKind::Exact), hit(0, 9.0)};
+  const std::vector<SearchHit> semantic = {hit(0, 0.99, MatchKind::Semantic)};
+  const std::vector<float> cosines = {0.99f, 0.f, 0.f, 0.01f};
+  for (Fusion f : {Fusion::Score, Fusion::Rrf}) {
+    HybridOptions o;
+    o.fusion = f;
+    auto fused = fuse_hybrid(keyword, semantic, cosines, o, 10);
+    REQUIRE(fused.size() == 2);
+    CHECK(fused[0].tool == 3);
+    CHECK(fused[0].kind == MatchKind::Exact);
+  }
 }

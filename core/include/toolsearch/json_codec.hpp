@@ -82,16 +82,11 @@ nlohmann::json engine_options_to_json(const EngineOptions& options);
 
 // ---- requests ------------------------------------------------------------------------------
 
-/// {limit?, session?, deferredOnly?, strategy?, vector?, descriptions?, caseSensitive?}; unknown
-/// keys are InvalidArgument with a "did you mean".
+/// {limit?, session?, deferredOnly?, strategy?, descriptions?, caseSensitive?}; unknown keys are
+/// InvalidArgument with a "did you mean". The query vector travels as bytes (json_api.hpp).
 Result<SearchRequest> search_request_from_json(const nlohmann::json& json);
-/// A query embedding: null (none) or an array of 1..VectorIndex::kMaxDimensions finite numbers
-/// (JS sends NaN and Infinity as null: InvalidArgument).
-Result<std::vector<float>> query_vector_from_json(const nlohmann::json& json);
-/// {session?, contextWindow?, mode?, userMessage?, topK?, vector?}; the session id goes to
-/// `session`, the user message's embedding to `query_vector` ("vector" is refused when null).
-Result<AssembleRequest> assemble_request_from_json(const nlohmann::json& json, std::string& session,
-                                                   std::vector<float>* query_vector = nullptr);
+/// {session?, contextWindow?, mode?, userMessage?, topK?}; the session id goes to `session`.
+Result<AssembleRequest> assemble_request_from_json(const nlohmann::json& json, std::string& session);
 /// {name, arguments?}; absent arguments read as null (repaired to {} by the bridge).
 Result<ModelToolCall> model_call_from_json(const nlohmann::json& json);
 

@@ -57,7 +57,8 @@ std::vector<SearchHit> semantic_hits(const std::vector<float>& cosines, size_t l
 /// `limit` hits. Exact keyword hits stay first (a query naming a tool finds it whatever the
 /// semantic leg thinks); each hit keeps its rank and score in both legs. A hit is weak only
 /// when it is weak, or absent, in both legs. The kind is the keyword leg's, or Semantic for a
-/// semantic-only hit. Ties: keyword rank, then catalog order.
+/// semantic-only hit. Ties: the better of the two ranks, then catalog order. A non-positive or
+/// non-finite rrf_k is replaced by 60.
 std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<SearchHit>& semantic,
                                    const std::vector<float>& cosines, const HybridOptions& options, size_t limit);
 

@@ -62,15 +62,21 @@ class ToolVectors {
 
  private:
   struct Entry {
+    std::string name;
     std::string hash;
     std::vector<int8_t> codes;  ///< quantize_unit_int8 of the vector
     float scale = 0;
   };
+  Entry* find(const std::string& name);
+  const Entry* find(const std::string& name) const;
   const Entry* current(const Tool& tool, std::string& text_hash_out) const;
 
   std::string embedder_;
   size_t dims_ = 0;
-  std::unordered_map<std::string, Entry> entries_;  ///< by tool name
+  // By tool name: a name -> position map of the same type the search index uses (one hash map
+  // instantiation fewer in the wasm) over a plain vector.
+  std::unordered_map<std::string, uint32_t> slots_;
+  std::vector<Entry> entries_;
   uint64_t version_ = 0;                            ///< bumped by every change of entries_
   mutable std::shared_ptr<const VectorIndex> index_;
   mutable uint64_t index_catalog_revision_ = ~uint64_t{0};

@@ -63,6 +63,11 @@ class VectorIndex {
   std::vector<float> scales_;  ///< per vector: 1 / |codes| (0 for a zero vector)
 };
 
+/// The `k` best ids of `scores` (one per id), best first, ties by smaller id, among ids passing
+/// `filter`; with `skip_zero`, a score of exactly 0 (a zero vector: no embedding) never appears.
+std::vector<VectorHit> best_scores(const std::vector<float>& scores, size_t k, const VectorFilter& filter = {},
+                                   bool skip_zero = false);
+
 /// True when none of the `n` values is NaN or infinite.
 bool all_finite(const float* v, size_t n);
 
