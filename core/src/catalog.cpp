@@ -1,5 +1,6 @@
 #include "toolsearch/catalog.hpp"
 
+#include "toolsearch/fnv_hash.hpp"
 #include "toolsearch/tool_name.hpp"
 #include "toolsearch/utf8.hpp"
 
@@ -13,20 +14,6 @@ Status utf8_error(const char* what, const std::string& name, size_t offset) {
                                                    "' is not valid UTF-8 (byte " +
                                                    std::to_string(offset) + ")");
 }
-
-// FNV-1a: tiny, stable across platforms and word sizes (wasm32 and x86_64 agree).
-struct Fnv1a64 {
-  uint64_t h = 14695981039346656037ull;
-  void add(std::string_view s) {
-    for (unsigned char c : s) {
-      h ^= c;
-      h *= 1099511628211ull;
-    }
-    // A separator byte so ("ab","c") and ("a","bc") differ.
-    h ^= 0xFFu;
-    h *= 1099511628211ull;
-  }
-};
 
 }  // namespace
 
@@ -291,15 +278,9 @@ std::string Catalog::fingerprint() const {
     f.add("\x1e");
   }
   for (const std::string& s : pinned_servers_) f.add("server-pin:" + s);
-  static const char* kHex = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i) {
-    out[static_cast<size_t>(i)] = kHex[f.h & 0xF];
-    f.h >>= 4;
-  }
-  fingerprint_ = out;
+  fingerprint_ = f.hex();
   fingerprint_revision_ = revision_;
-  return out;
+  return fingerprint_;
 }
 
 void Catalog::reindex() {

@@ -1,5 +1,6 @@
 #include "toolsearch/tool_vectors.hpp"
 
+#include "toolsearch/fnv_hash.hpp"
 #include "toolsearch/tokenizer.hpp"
 #include "toolsearch/utf8.hpp"
 
@@ -24,15 +25,9 @@ std::string embedding_text(const Tool& tool) {
 }
 
 std::string text_hash(std::string_view text) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  // By hand: snprintf would pull printf's formatting machinery into the wasm (several KB).
-  std::string hex(16, '0');
-  for (size_t i = 16; i-- > 0; h >>= 4) hex[i] = "0123456789abcdef"[h & 0xf];
-  return hex;
+  Fnv1a64 f;
+  f.bytes(text);
+  return f.hex();
 }
 
 Status ToolVectors::use_embedder(const std::string& embedder_id, size_t dimensions) {
