@@ -1,9 +1,30 @@
-// The pipeline: composes the stages of tokenizer.hpp.
+// The pipeline: composes the stages of tokenizer.hpp. The search path analyses every query, so
+// the stages run over one decoded buffer into a TokenBuffer, with per-thread working memory.
 #include "toolsearch/tokenizer.hpp"
 
+#include "toolsearch/scratch.hpp"
 #include "toolsearch/stop_words.hpp"
 
 namespace toolsearch {
+namespace {
+
+// The stages' working memory, and (separately, since the string API wraps the buffer API)
+// the string API's decoded text and tokens.
+struct StageScratch {
+  std::u32string folded;
+  std::vector<Word> words;
+  std::vector<std::u32string_view> parts;
+};
+struct TextScratch {
+  std::u32string decoded;
+  TokenBuffer tokens;
+};
+
+void append_folded(std::u32string_view text, std::string& out) {
+  for (char32_t c : text) append_utf8(c, out);
+}
+
+}  // namespace
 
 Analyzer::Analyzer(AnalyzerOptions options) : options_(std::move(options)) {}
 
@@ -14,29 +35,34 @@ std::vector<std::string> Analyzer::analyze(std::string_view text) const {
 }
 
 void Analyzer::analyze_into(std::string_view text, std::vector<std::string>& out) const {
-  const DecodedText decoded = decode_utf8(text);
-  std::vector<Word> words;
-  split_words_into(decoded.text, words);
+  ScratchLease<TextScratch> scratch;
+  TokenBuffer& tokens = scratch->tokens;
+  tokens.clear();
+  decode_utf8_into(text, scratch->decoded);
+  analyze_into(scratch->decoded, tokens);
+  for (size_t i = 0; i < tokens.size(); ++i) out.emplace_back(tokens[i]);
+}
 
-  // Buffers reused across words: a query allocates a handful of times, not per word.
-  std::u32string folded;
-  std::vector<std::u32string_view> parts;
-  auto emit_folded = [&](std::u32string_view token) -> std::string& {
-    std::string& s = out.emplace_back();
-    for (char32_t c : token) append_utf8(c, s);
-    return s;
+void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
+  ScratchLease<StageScratch> scratch;
+  std::u32string& folded = scratch->folded;
+  std::vector<std::u32string_view>& parts = scratch->parts;
+  std::string& chars = out.chars_;
+  auto emit = [&](std::u32string_view token) {
+    append_folded(token, chars);
+    out.ends_.push_back(static_cast<uint32_t>(chars.size()));
   };
+  const Stemmer::Function plain_stemmer = options_.stemmer.plain_function();
 
-  for (const Word& word : words) {
+  split_words_into(text, scratch->words);
+  for (const Word& word : scratch->words) {
     folded.assign(word.text.begin(), word.text.end());
     for (char32_t& c : folded) c = fold_char(c);
     if (word.cjk) {
       if (options_.cjk_bigrams) {
-        for (std::u32string_view gram : cjk_bigrams(folded)) {
-          emit_folded(gram);
-        }
+        for (std::u32string_view gram : cjk_bigrams(folded)) emit(gram);
       } else {
-        emit_folded(folded);
+        emit(folded);
       }
       continue;
     }
@@ -46,37 +72,57 @@ void Analyzer::analyze_into(std::string_view text, std::vector<std::string>& out
       const std::u32string_view folded_part =
           std::u32string_view(folded).substr(static_cast<size_t>(part.data() - word.text.data()), part.size());
       if (is_short_token(folded_part, options_.min_token_chars)) continue;
-      std::string& token = emit_folded(folded_part);
+      const size_t start = chars.size();
+      append_folded(folded_part, chars);
+      const std::string_view token(chars.data() + start, chars.size() - start);
       if (options_.stop_words && is_english_stop_word(token)) {
-        out.pop_back();
+        chars.resize(start);
         continue;
       }
-      if (options_.stemmer) {
-        std::string stem = options_.stemmer(token);
-        if (stem.empty()) {
-          out.pop_back();  // a stemmer that erases a token drops it, visibly
-          continue;
-        }
-        token = std::move(stem);
+      if (plain_stemmer == &light_english_stem) {
+        chars.resize(start + light_english_stem_in_place(chars.data() + start, token.size()));
+      } else if (options_.stemmer) {
+        const std::string stem = options_.stemmer(token);
+        chars.resize(start);
+        chars += stem;
       }
+      if (chars.size() == start) continue;  // a stemmer that erases a token drops it, visibly
+      out.ends_.push_back(static_cast<uint32_t>(chars.size()));
     }
-    if (options_.keep_whole_identifier && parts.size() >= 2) {
-      emit_folded(folded);
-    }
+    if (options_.keep_whole_identifier && parts.size() >= 2) emit(folded);
   }
 }
 
 std::vector<std::string> Analyzer::name_parts(std::string_view text) const {
+  ScratchLease<TextScratch> scratch;
+  TokenBuffer& parts = scratch->tokens;
+  parts.clear();
+  decode_utf8_into(text, scratch->decoded);
+  name_parts_into(scratch->decoded, parts);
   std::vector<std::string> out;
-  const DecodedText decoded = decode_utf8(text);
-  for (const Word& word : split_words(decoded.text)) {
+  out.reserve(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) out.emplace_back(parts[i]);
+  return out;
+}
+
+void Analyzer::name_parts_into(std::u32string_view text, TokenBuffer& out) const {
+  ScratchLease<StageScratch> scratch;
+  std::u32string& folded = scratch->folded;
+  auto emit = [&](std::u32string_view part) {
+    folded.assign(part.begin(), part.end());
+    for (char32_t& c : folded) c = fold_char(c);
+    append_folded(folded, out.chars_);
+    out.ends_.push_back(static_cast<uint32_t>(out.chars_.size()));
+  };
+  split_words_into(text, scratch->words);
+  for (const Word& word : scratch->words) {
     if (word.cjk) {
-      out.push_back(to_utf8(fold_case(word.text)));
+      emit(word.text);
       continue;
     }
-    for (std::u32string_view part : split_identifier(word.text)) out.push_back(to_utf8(fold_case(part)));
+    split_identifier_into(word.text, scratch->parts);
+    for (std::u32string_view part : scratch->parts) emit(part);
   }
-  return out;
 }
 
 std::vector<std::string> Analyzer::stage_names() const {

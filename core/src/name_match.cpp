@@ -33,8 +33,9 @@ uint64_t hash_parts(const uint32_t* parts, size_t n) {
 }  // namespace
 
 // The query as one folded UTF-8 string with surrounding blanks removed (for literal matching).
-std::string folded_trimmed(std::string_view text) {
-  const std::u32string decoded = decode_utf8(text).text;
+std::string folded_trimmed(std::string_view text) { return folded_trimmed(decode_utf8(text).text); }
+
+std::string folded_trimmed(std::u32string_view decoded) {
   size_t begin = 0;
   size_t end = decoded.size();
   while (begin < end && is_unicode_space(decoded[begin])) ++begin;
@@ -74,11 +75,7 @@ void NameMatcher::add_seq(uint32_t tool, const std::string& name, const Analyzer
   const std::vector<std::string> parts = analyzer.name_parts(name);
   if (parts.empty()) return;
   NameSeq seq{tool, {}};
-  for (const std::string& p : parts) {
-    auto [it, inserted] = part_ids_.emplace(p, static_cast<uint32_t>(part_ids_.size()));
-    (void)inserted;
-    seq.parts.push_back(it->second);
-  }
+  for (const std::string& p : parts) seq.parts.push_back(part_ids_.intern(p));
   // A tool adds its name, then its original name: only the previous entry can repeat it.
   if (!seqs_.empty() && seqs_.back().tool == tool && seqs_.back().parts == seq.parts) return;
   max_name_parts_ = std::max(max_name_parts_, seq.parts.size());
@@ -87,19 +84,14 @@ void NameMatcher::add_seq(uint32_t tool, const std::string& name, const Analyzer
   seqs_.push_back(std::move(seq));
 }
 
-uint32_t NameMatcher::part_id(const std::string& part) const {
-  auto it = part_ids_.find(part);
-  return it == part_ids_.end() ? kNoPart : it->second;
-}
-
 // Name sequences equal to `parts`, or none when a part is unknown to every name.
 template <class Visit>
-void NameMatcher::for_each_equal_seq(const std::vector<std::string>& parts, Visit visit) const {
+void NameMatcher::for_each_equal_seq(const TokenBuffer& parts, Visit visit) const {
   if (parts.empty()) return;
   std::vector<uint32_t> ids(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {
-    ids[i] = part_id(parts[i]);
-    if (ids[i] == kNoPart) return;
+    ids[i] = part_ids_.find(parts[i]);
+    if (ids[i] == TermDictionary::kNone) return;
   }
   auto it = seq_by_hash_.find(hash_parts(ids.data(), ids.size()));
   if (it == seq_by_hash_.end()) return;
@@ -108,7 +100,6 @@ void NameMatcher::for_each_equal_seq(const std::vector<std::string>& parts, Visi
   }
 }
 
-
 // Tools named by the query. Tier 0: the trimmed query is the name, case-insensitively.
 // Tier 1: the query has the name's part sequence ("Read File" for read_file). Tier 2: one
 // whitespace-delimited chunk of the query spells a name of two or more parts as an
@@ -116,7 +107,7 @@ void NameMatcher::for_each_equal_seq(const std::vector<std::string>& parts, Visi
 // as "search" would otherwise hijack every query mentioning the word, and free-text
 // phrases ("get weather") are left to BM25 because they name intentions, not tools.
 // One entry per tool, with its best tier.
-std::vector<ExactMatch> NameMatcher::exact_matches(std::string_view query, const std::string& literal,
+std::vector<ExactMatch> NameMatcher::exact_matches(std::u32string_view text, const std::string& literal,
                                                   const Analyzer& analyzer) const {
   std::vector<ExactMatch> found;
   if (literal.size() <= max_literal_bytes_) {
@@ -126,7 +117,6 @@ std::vector<ExactMatch> NameMatcher::exact_matches(std::string_view query, const
   }
   // Chunks end at blanks and at CJK characters, which run into identifiers unspaced
   // ("请使用read_file读取").
-  const std::u32string text = decode_utf8(query).text;
   struct Chunk {
     size_t start;
     size_t end;
@@ -153,16 +143,19 @@ std::vector<ExactMatch> NameMatcher::exact_matches(std::string_view query, const
   }
   // Tier 1: every chunk gives at least one part, so a query with more chunks than the
   // longest name has parts cannot be a name.
+  TokenBuffer parts;
   if (chunks.size() <= max_name_parts_) {
-    for_each_equal_seq(analyzer.name_parts(query), [&](const NameSeq& seq) {
+    analyzer.name_parts_into(text, parts);
+    for_each_equal_seq(parts, [&](const NameSeq& seq) {
       found.push_back({seq.tool, 1, static_cast<uint32_t>(seq.parts.size())});
     });
   }
   // Tier 2, unless the query is one chunk and nothing else (then it is tier 1's case).
   for (size_t c = 0; (chunks.size() > 1 || has_cjk) && c < chunks.size(); ++c) {
     if (chunks[c].one_part) continue;
-    const std::u32string_view chunk = std::u32string_view(text).substr(chunks[c].start, chunks[c].end - chunks[c].start);
-    const std::vector<std::string> chunk_parts = analyzer.name_parts(to_utf8(chunk));
+    TokenBuffer& chunk_parts = parts;
+    chunk_parts.clear();
+    analyzer.name_parts_into(text.substr(chunks[c].start, chunks[c].end - chunks[c].start), chunk_parts);
     if (chunk_parts.size() < 2) continue;  // one-part names need tier 0 or 1
     for_each_equal_seq(chunk_parts, [&](const NameSeq& seq) {
       found.push_back({seq.tool, 2, static_cast<uint32_t>(seq.parts.size())});

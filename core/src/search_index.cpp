@@ -2,6 +2,8 @@
 
 #include "toolsearch/bm25.hpp"
 #include "toolsearch/name_match.hpp"
+#include "toolsearch/scratch.hpp"
+#include "toolsearch/term_dictionary.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/top_k.hpp"
 #include "toolsearch/sort_by.hpp"
@@ -76,51 +78,68 @@ void collect_params(const nlohmann::json& schema, size_t depth, std::string& nam
   }
 }
 
+// The set of letters a-z in a word, one bit each (typo candidates are all lowercase ASCII).
+uint32_t letters_of(std::string_view word) {
+  uint32_t set = 0;
+  for (char c : word) set |= 1u << ((static_cast<unsigned>(c) - 'a') & 31u);
+  return set;
+}
+
+size_t popcount(uint32_t v) {
+  size_t n = 0;
+  for (; v; v &= v - 1) ++n;
+  return n;
+}
+
 double clamp_non_negative(double v) { return std::isfinite(v) && v > 0 ? v : 0.0; }
 
 // Per-thread accumulator reused across queries, so a search allocates no O(catalog) memory.
-// Invariant between searches: every score, filter state and mark is zero. A re-entrant
-// search (a filter that searches) gets a private buffer instead.
+// Invariant between searches: every score and filter state is zero.
 struct Scratch {
   std::vector<double> scores;
-  std::vector<uint32_t> touched;  // documents whose score is not zero
+  std::vector<uint32_t> touched;  // documents whose score is not zero (sparse searches)
   std::vector<uint8_t> allowed;   // filter cache: 0 unknown, 1 allowed, 2 refused
   std::vector<uint32_t> checked;  // documents whose filter state is not zero
-  std::vector<uint8_t> mark;      // pruning candidates
-  std::vector<uint32_t> marked;   // documents whose mark may be set
-  bool busy = false;
 };
-thread_local Scratch tls_scratch;
 
-class ScratchLease {
+// Lends the thread's Scratch sized for `size` documents and restores the invariant on exit.
+class ScoringLease {
  public:
-  explicit ScratchLease(size_t size) : scratch_(tls_scratch.busy ? own_ : tls_scratch) {
-    scratch_.busy = true;
-    if (scratch_.scores.size() < size) {
-      scratch_.scores.resize(size, 0.0);
-      scratch_.allowed.resize(size, 0);
-      scratch_.mark.resize(size, 0);
+  explicit ScoringLease(size_t size) : size_(size) {
+    Scratch& s = lease_.get();
+    if (s.scores.size() < size) {
+      s.scores.resize(size, 0.0);
+      s.allowed.resize(size, 0);
     }
-    scratch_.touched.clear();
-    scratch_.checked.clear();
-    scratch_.marked.clear();
   }
-  ~ScratchLease() {
-    for (uint32_t d : scratch_.touched) scratch_.scores[d] = 0.0;
-    for (uint32_t d : scratch_.checked) scratch_.allowed[d] = 0;
-    for (uint32_t d : scratch_.marked) scratch_.mark[d] = 0;
-    scratch_.touched.clear();
-    scratch_.checked.clear();
-    scratch_.marked.clear();
-    scratch_.busy = false;
+  /// Scores are being added without recording the touched documents: unless the search
+  /// zeroes them itself (set_dense(false) after doing so), clear them all on exit.
+  void set_dense(bool dense) { dense_ = dense; }
+  ~ScoringLease() {
+    Scratch& s = lease_.get();
+    if (dense_) {
+      std::fill(s.scores.begin(), s.scores.begin() + static_cast<std::ptrdiff_t>(size_), 0.0);
+    } else {
+      for (uint32_t d : s.touched) s.scores[d] = 0.0;
+    }
+    for (uint32_t d : s.checked) s.allowed[d] = 0;
+    s.touched.clear();
+    s.checked.clear();
   }
-  ScratchLease(const ScratchLease&) = delete;
-  ScratchLease& operator=(const ScratchLease&) = delete;
-  Scratch& get() { return scratch_; }
+  ScoringLease(const ScoringLease&) = delete;
+  ScoringLease& operator=(const ScoringLease&) = delete;
+  Scratch& get() { return lease_.get(); }
 
  private:
-  Scratch own_;
-  Scratch& scratch_;
+  ScratchLease<Scratch> lease_;
+  size_t size_;
+  bool dense_ = false;
+};
+
+// A query as the search path sees it: decoded once, then analysed into tokens.
+struct QueryText {
+  std::u32string decoded;
+  TokenBuffer tokens;
 };
 
 struct Ranked {
@@ -143,14 +162,14 @@ struct SearchIndex::Impl {
   std::array<double, kFieldCount> avg_len{};
 
   // Vocabulary and postings (CSR: postings of term t are [post_begin[t], post_begin[t + 1])).
-  std::unordered_map<std::string, uint32_t> term_ids;
-  std::vector<std::string> terms;
+  TermDictionary terms;
   std::vector<double> idf;
   std::vector<double> max_score;  // per term: its largest posting score (pruning bound)
   // Typo candidates: the lowercase ASCII terms by first letter, each list sorted by length;
   // typo_start[c][L] is where the terms of length >= L begin. A typo is assumed to keep the
   // first letter (the common case), which keeps the scan to one list.
   std::array<std::vector<uint32_t>, 26> typo_terms;
+  std::array<std::vector<uint32_t>, 26> typo_letters;  // letters_of() of each typo_terms entry
   std::array<std::vector<size_t>, 26> typo_start;
   std::vector<uint32_t> post_begin;
   std::vector<uint32_t> post_doc;
@@ -167,7 +186,8 @@ struct SearchIndex::Impl {
     std::string meaning;
     std::vector<uint32_t> terms;
   };
-  std::unordered_map<std::string, LexiconEntry> lexicon;
+  TermDictionary lexicon_tokens;      // the query token of each entry, by entry
+  std::vector<LexiconEntry> lexicon;  // in lexicon_tokens' id order
 
   double length_norm(uint32_t doc, size_t field) const {
     return bm25::length_norm(params.b, field_len[doc][field], avg_len[field]);
@@ -185,27 +205,25 @@ struct SearchIndex::Impl {
   // words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
   // first (ties by term id): search() and explain() add contributions in this order, so their
   // sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
-  std::vector<QueryTerm> query_terms(std::string_view query, std::vector<Expansion>* expansions) const {
+  std::vector<QueryTerm> query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions) const {
     std::vector<QueryTerm> out;
-    auto add = [&](const std::string& token, double weight) {
-      auto it = term_ids.find(token);
-      if (it == term_ids.end()) return false;
-      out.push_back({it->second, weight});
-      return true;
-    };
-    const std::vector<std::string> tokens = analyzer.analyze(query);
     // Typos matter in the few words of a keyword query; a long message has words enough, and
     // its names and places would only find look-alikes.
     const bool typos = params.typo_tolerance && tokens.size() <= kMaxTypoQueryTokens;
-    for (const std::string& token : tokens) {
-      if (auto entry = lexicon.find(token); entry != lexicon.end()) {
-        for (uint32_t id : entry->second.terms) out.push_back({id, 1.0});
-        if (expansions) expansions->push_back({entry->second.word, entry->second.meaning});
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      const std::string_view token = tokens[i];
+      if (const uint32_t entry = lexicon_tokens.find(token); entry != TermDictionary::kNone) {
+        for (uint32_t id : lexicon[entry].terms) out.push_back({id, 1.0});
+        if (expansions) expansions->push_back({lexicon[entry].word, lexicon[entry].meaning});
       }
-      if (add(token, 1.0) || !typos) continue;
+      if (const uint32_t id = terms.find(token); id != TermDictionary::kNone) {
+        out.push_back({id, 1.0});
+        continue;
+      }
+      if (!typos) continue;
       for (uint32_t near : near_terms(token)) {
         out.push_back({near, kTypoWeight});
-        if (expansions) expansions->push_back({token, terms[near] + " (typo)"});
+        if (expansions) expansions->push_back({std::string(token), terms[near] + " (typo)"});
       }
     }
     sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
@@ -222,27 +240,28 @@ struct SearchIndex::Impl {
   // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
   // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
   // (a typo usually misspells a word the catalog uses often).
-  std::vector<uint32_t> near_terms(const std::string& token) const {
+  std::vector<uint32_t> near_terms(std::string_view token) const {
     std::vector<uint32_t> found;
     if (token.size() < 3 || token.size() > 32) return found;
     for (char c : token) {
       if (c < 'a' || c > 'z') return found;
     }
     const size_t budget = std::min<size_t>(2, typo_budget(token.size()));
-    const std::u32string query(token.begin(), token.end());
     std::vector<size_t> rows;
     std::vector<std::pair<size_t, uint32_t>> scored;
-    std::u32string candidate;
     const auto& list = typo_terms[static_cast<size_t>(token[0] - 'a')];
     const auto& starts = typo_start[static_cast<size_t>(token[0] - 'a')];
     if (list.empty()) return found;
+    const auto& letters = typo_letters[static_cast<size_t>(token[0] - 'a')];
+    const uint32_t token_letters = letters_of(token);
     const size_t from = starts[std::min(token.size() - budget, starts.size() - 1)];
     for (size_t k = from; k < list.size(); ++k) {
       const uint32_t t = list[k];
       const std::string& term = terms[t];
       if (term.size() > token.size() + budget) break;  // the bucket list is sorted by length
-      candidate.assign(term.begin(), term.end());
-      const size_t d = osa_distance(query, candidate, budget, rows);
+      // Each edit brings at most one letter into either word that the other lacks.
+      if (popcount(token_letters ^ letters[k]) > 2 * budget) continue;
+      const size_t d = osa_distance(token, term, budget, rows);
       if (d <= budget) scored.emplace_back(d, t);
     }
     sort_by(scored, [this](const auto& a, const auto& b) {
@@ -303,11 +322,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     auto add_field = [&](size_t field, std::string_view text) {
       tokens.clear();
       m->analyzer.analyze_into(text, tokens);
-      for (const std::string& token : tokens) {
-        auto [it, inserted] = m->term_ids.emplace(token, static_cast<uint32_t>(m->terms.size()));
-        if (inserted) m->terms.push_back(token);
-        keys.push_back((static_cast<uint64_t>(it->second) << 3) | field);
-      }
+      for (const std::string& token : tokens) keys.push_back((static_cast<uint64_t>(m->terms.intern(token)) << 3) | field);
       m->field_len[d][field] += static_cast<uint32_t>(tokens.size());
     };
 
@@ -318,9 +333,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
       tokens.clear();
       m->analyzer.analyze_into(tool.original_name, tokens);
       for (const std::string& token : tokens) {
-        auto [it, inserted] = m->term_ids.emplace(token, static_cast<uint32_t>(m->terms.size()));
-        if (inserted) m->terms.push_back(token);
-        const uint64_t key = (static_cast<uint64_t>(it->second) << 3) | kName;
+        const uint64_t key = (static_cast<uint64_t>(m->terms.intern(token)) << 3) | kName;
         if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
           keys.push_back(key);
           ++m->field_len[d][kName];
@@ -374,25 +387,40 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   m->idf.resize(term_count);
   m->max_score.resize(term_count);
   const double docs = static_cast<double>(indexed);
+  // Postings that score 0 (a term only in fields weighted 0) are dropped as they are scored, so
+  // search() adds every posting it reads; df and idf count them all.
+  uint32_t kept = 0;
   for (size_t t = 0; t < term_count; ++t) {
-    const double df = m->post_begin[t + 1] - m->post_begin[t];
+    const uint32_t begin = m->post_begin[t];
+    const uint32_t end = m->post_begin[t + 1];
     // Never negative, so a term in most documents still counts a little (never against).
-    m->idf[t] = bm25::idf(docs, df);
+    m->idf[t] = bm25::idf(docs, end - begin);
+    m->post_begin[t] = kept;
     double best = 0;
-    for (uint32_t p = m->post_begin[t]; p < m->post_begin[t + 1]; ++p) {
-      m->post_score[p] = m->term_score(m->post_doc[p], m->post_tf[p], m->idf[t], nullptr);
-      best = std::max(best, m->post_score[p]);
+    for (uint32_t p = begin; p < end; ++p) {
+      const double score = m->term_score(m->post_doc[p], m->post_tf[p], m->idf[t], nullptr);
+      if (score <= 0) continue;
+      m->post_doc[kept] = m->post_doc[p];
+      m->post_tf[kept] = m->post_tf[p];
+      m->post_score[kept++] = score;
+      best = std::max(best, score);
     }
     m->max_score[t] = best;
   }
+  m->post_begin[term_count] = kept;
+  m->post_doc.resize(kept);
+  m->post_tf.resize(kept);
+  m->post_score.resize(kept);
   for (const auto& [word, meaning] : m->params.lexicon) {
     const std::vector<std::string> key = m->analyzer.analyze(word);
-    if (key.size() != 1 || m->lexicon.count(key[0])) continue;
+    if (key.size() != 1 || m->lexicon_tokens.find(key[0]) != TermDictionary::kNone) continue;
     Impl::LexiconEntry entry{word, meaning, {}};
     for (const std::string& token : m->analyzer.analyze(meaning)) {
-      if (auto it = m->term_ids.find(token); it != m->term_ids.end()) entry.terms.push_back(it->second);
+      if (const uint32_t id = m->terms.find(token); id != TermDictionary::kNone) entry.terms.push_back(id);
     }
-    if (!entry.terms.empty()) m->lexicon.emplace(key[0], std::move(entry));
+    if (entry.terms.empty()) continue;
+    m->lexicon_tokens.intern(key[0]);
+    m->lexicon.push_back(std::move(entry));
   }
   for (uint32_t t = 0; t < term_count; ++t) {
     const std::string& term = m->terms[t];
@@ -405,6 +433,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     sort_by(list, [&](uint32_t a, uint32_t b) {
       return m->terms[a].size() < m->terms[b].size() || (m->terms[a].size() == m->terms[b].size() && a < b);
     });
+    for (uint32_t t : list) m->typo_letters[c].push_back(letters_of(m->terms[t]));
     const size_t longest = list.empty() ? 0 : m->terms[list.back()].size();
     std::vector<size_t>& starts = m->typo_start[c];
     starts.resize(longest + 2);
@@ -420,11 +449,14 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
 std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit, const ToolFilter& filter) const {
   const Impl& m = *impl_;
   std::vector<SearchHit> hits;
-  const std::string literal = folded_trimmed(query);
+  ScratchLease<QueryText> text;
+  decode_utf8_into(query, text->decoded);
+  const std::string literal = folded_trimmed(text->decoded);
   if (limit == 0 || literal.empty() || m.doc_count == 0) return hits;
   limit = std::min(limit, m.doc_count);
+  hits.reserve(limit);
 
-  ScratchLease lease(m.doc_count);
+  ScoringLease lease(m.doc_count);
   Scratch& scratch = lease.get();
   std::vector<double>& scores = scratch.scores;
   auto allowed = [&](uint32_t d) {
@@ -436,113 +468,43 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
     }
     return state == 1;
   };
-  auto add = [&](uint32_t d, double s) {
-    if (scores[d] == 0) scratch.touched.push_back(d);
-    scores[d] += s;
-  };
 
   // Exact names first, whatever their BM25 rank.
-  std::vector<ExactMatch> exact = m.names.exact_matches(query, literal, m.analyzer);
+  std::vector<ExactMatch> exact = m.names.exact_matches(text->decoded, literal, m.analyzer);
   exact.erase(std::remove_if(exact.begin(), exact.end(), [&](const ExactMatch& e) { return !allowed(e.tool); }),
               exact.end());
   auto is_exact = [&](uint32_t t) {
     return std::any_of(exact.begin(), exact.end(), [t](const ExactMatch& e) { return e.tool == t; });
   };
 
-  // Term at a time, largest possible contribution first. rest[i] bounds what terms i.. can
-  // still add to any document. Once it is below the limit-th best allowed score so far, a
-  // document not seen yet cannot reach the results, so the remaining terms only update the
-  // candidates that still can (MaxScore-style pruning). The results are exactly those of a
-  // full evaluation, ties included: a pruned document ends strictly below the cut.
-  const std::vector<QueryTerm> terms = m.query_terms(query, nullptr);
-  std::vector<double> rest(terms.size() + 1, 0.0);
-  for (size_t i = terms.size(); i-- > 0;) rest[i] = rest[i + 1] + m.max_score[terms[i].id] * terms[i].weight;
-  // A hair of slack so that rounding in sums never prunes a document that ties.
-  auto bound = [](double x) { return x * (1.0 + 1e-12); };
-  std::vector<double> best;  // bounded min-heap of scores
-  auto kth_best = [&](const std::vector<uint32_t>& docs, bool check_filter) {
-    best.clear();
-    for (uint32_t d : docs) {
-      if (check_filter && !allowed(d)) continue;
-      keep_best(best, limit, scores[d], std::greater<double>());
-    }
-    return best.size() < limit ? 0.0 : best.front();
-  };
-
-  size_t next = 0;
-  double threshold = 0;
-  double max_seen = 0;
-  double checked_at = std::numeric_limits<double>::infinity();
-  for (; next < terms.size(); ++next) {
-    // Each check scans every document touched so far, so check rarely: first when the bound
-    // drops below the best score, then when it drops below the last threshold found
-    // (thresholds only grow, so that check succeeds) or halves.
-    const bool check = next > 0 && rest[next] < max_seen &&
-                       (bound(rest[next]) < threshold || rest[next] < 0.5 * checked_at);
-    if (check) {
-      checked_at = rest[next];
-      threshold = kth_best(scratch.touched, true);
-      if (bound(rest[next]) < threshold) break;
-    }
-    const uint32_t term = terms[next].id;
-    const double weight = terms[next].weight;
-    for (uint32_t p = m.post_begin[term]; p < m.post_begin[term + 1]; ++p) {
-      const double s = m.post_score[p] * weight;
-      if (s <= 0) continue;
-      const uint32_t d = m.post_doc[p];
-      add(d, s);
-      max_seen = std::max(max_seen, scores[d]);
-    }
-  }
-  if (next < terms.size()) {
-    // Candidates are flagged in `mark`. Exact hits join them and are never dropped, so they
-    // are shown with their full scores.
-    std::vector<uint32_t> candidates;
-    auto flag = [&](uint32_t d) {
-      if (scratch.mark[d]) return;
-      scratch.mark[d] = 1;
-      scratch.marked.push_back(d);
-      candidates.push_back(d);
-    };
-    for (uint32_t d : scratch.touched) {
-      if (bound(scores[d] + rest[next]) >= threshold && allowed(d)) flag(d);
-    }
-    for (const ExactMatch& e : exact) flag(e.tool);
-    bool sorted = false;
-    for (; next < terms.size() && !candidates.empty(); ++next) {
-      const uint32_t term = terms[next].id;
-      const double weight = terms[next].weight;
-      const uint32_t begin = m.post_begin[term];
-      const uint32_t end = m.post_begin[term + 1];
-      if (end - begin <= 8 * candidates.size()) {
-        for (uint32_t p = begin; p < end; ++p) {  // short list: scan it
-          const uint32_t d = m.post_doc[p];
-          if (scratch.mark[d] && m.post_score[p] > 0) add(d, m.post_score[p] * weight);
-        }
-      } else {  // few candidates: look each one up (both lists sorted by document)
-        if (!sorted) std::sort(candidates.begin(), candidates.end());
-        sorted = true;
-        auto cursor = m.post_doc.begin() + begin;
-        const auto last = m.post_doc.begin() + end;
-        for (uint32_t d : candidates) {
-          cursor = std::lower_bound(cursor, last, d);
-          if (cursor == last) break;
-          if (*cursor != d) continue;
-          const double s = m.post_score[static_cast<size_t>(cursor - m.post_doc.begin())] * weight;
-          if (s > 0) add(d, s);
-        }
+  // Term at a time over every posting of every query term, in query_terms' order (so each
+  // score is the same sum, in the same order, that explain() adds). On catalogs of thousands of
+  // tools this is cheaper than MaxScore pruning: Seal-Tools test queries have ~27 terms and
+  // ~4,000 postings, and the bookkeeping that pruning needs to skip some of them cost more
+  // than adding them (tools/eval_seal under callgrind).
+  text->tokens.clear();
+  m.analyzer.analyze_into(text->decoded, text->tokens);
+  const std::vector<QueryTerm> terms = m.query_terms(text->tokens, nullptr);
+  size_t postings = 0;
+  for (const QueryTerm& term : terms) postings += m.post_begin[term.id + 1] - m.post_begin[term.id];
+  // Few postings: remember which documents they touch, and visit only those. Many: visit
+  // every document, which costs less than remembering most of them.
+  const bool dense = postings * 4 >= m.doc_count;
+  std::vector<uint32_t>& touched = scratch.touched;
+  lease.set_dense(dense);
+  for (const QueryTerm& term : terms) {
+    const uint32_t* doc = m.post_doc.data() + m.post_begin[term.id];
+    const uint32_t* end = m.post_doc.data() + m.post_begin[term.id + 1];
+    const double* impact = m.post_score.data() + m.post_begin[term.id];
+    const double weight = term.weight;
+    // Every impact is > 0 (build() keeps positive postings only), so a zero score is unseen.
+    if (dense) {
+      for (; doc < end; ++doc, ++impact) scores[*doc] += *impact * weight;
+    } else {
+      for (; doc < end; ++doc, ++impact) {
+        if (scores[*doc] == 0) touched.push_back(*doc);
+        scores[*doc] += *impact * weight;
       }
-      // Partial scores only grow, so the limit-th best candidate stays a lower bound of the
-      // final cut: drop the candidates that can no longer reach it.
-      threshold = std::max(threshold, kth_best(candidates, false));
-      const double remaining = rest[next + 1];
-      candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
-                                      [&](uint32_t d) {
-                                        if (bound(scores[d] + remaining) >= threshold || is_exact(d)) return false;
-                                        scratch.mark[d] = 0;
-                                        return true;
-                                      }),
-                       candidates.end());
     }
   }
 
@@ -554,21 +516,40 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   if (exact.size() > limit) exact.resize(limit);
   for (const ExactMatch& e : exact) hits.push_back({e.tool, scores[e.tool], MatchKind::Exact, false, {}, {}});
 
-  // Bounded heap of the best BM25 hits; its front is the worst kept.
+  // The best BM25 hits, in a bounded heap whose front is the worst kept. Most documents lose
+  // to that front at the first comparison, before the filter is asked about them.
   const size_t room = limit - hits.size();
   std::vector<Ranked> heap;
   heap.reserve(room + 1);
-  bool any_positive = false;
-  for (uint32_t d : scratch.touched) {
-    if (!allowed(d)) continue;
-    any_positive = true;
-    if (room == 0 || is_exact(d)) continue;
-    keep_best(heap, room, Ranked{scores[d], d}, better);
+  auto ranks_higher = [](const Ranked& a, const Ranked& b) {
+    return a.score > b.score || (a.score == b.score && a.tool < b.tool);
+  };
+  bool any_positive = std::any_of(exact.begin(), exact.end(), [&](const ExactMatch& e) { return scores[e.tool] > 0; });
+  if (room > 0) {
+    auto offer = [&](const Ranked& candidate) {
+      if (heap.size() == room && !ranks_higher(candidate, heap.front())) return;
+      if (!allowed(candidate.tool) || is_exact(candidate.tool)) return;
+      keep_best(heap, room, candidate, ranks_higher);
+    };
+    if (dense) {
+      // Zeroes each score as it reads it: the scan replaces the lease's clearing.
+      for (uint32_t d = 0; d < m.doc_count; ++d) {
+        const double score = scores[d];
+        if (score == 0) continue;
+        scores[d] = 0;
+        offer({score, d});
+      }
+      lease.set_dense(false);
+    } else {
+      for (uint32_t d : touched) offer({scores[d], d});
+    }
+    any_positive = any_positive || !heap.empty();
+  } else {
+    any_positive = true;  // the exact hits fill the limit: no fallback is needed
   }
-  std::sort_heap(heap.begin(), heap.end(), better);
+  std::sort_heap(heap.begin(), heap.end(), ranks_higher);
   // Confidence floor: a BM25 hit far below the best one is shown, but flagged weak.
-  const double best_score = heap.empty() ? 0.0 : heap.front().score;
-  double top_score = best_score;
+  double top_score = heap.empty() ? 0.0 : heap.front().score;
   for (const SearchHit& h : hits) top_score = std::max(top_score, h.score);
   for (const Ranked& r : heap) hits.push_back({r.tool, r.score, MatchKind::Bm25, r.score < kWeakFraction * top_score, {}, {}});
 
@@ -598,7 +579,10 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
   }
   const auto doc = static_cast<uint32_t>(tool);
   Explanation e{tool, MatchKind::Bm25, 0.0, m.analyzer.analyze(query), {}, {}};
-  for (const QueryTerm& qt : m.query_terms(query, &e.expansions)) {
+  const std::u32string decoded = decode_utf8(query).text;
+  TokenBuffer tokens;
+  m.analyzer.analyze_into(decoded, tokens);
+  for (const QueryTerm& qt : m.query_terms(tokens, &e.expansions)) {
     const uint32_t term = qt.id;
     const auto first = m.post_doc.begin() + m.post_begin[term];
     const auto last = m.post_doc.begin() + m.post_begin[term + 1];
@@ -619,9 +603,9 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
     if (a.score != b.score) return a.score > b.score;
     return a.term != b.term ? a.term < b.term : a.field < b.field;
   });
-  const std::string literal = folded_trimmed(query);
+  const std::string literal = folded_trimmed(decoded);
   if (literal.empty()) return e;
-  const std::vector<ExactMatch> exact = m.names.exact_matches(query, literal, m.analyzer);
+  const std::vector<ExactMatch> exact = m.names.exact_matches(decoded, literal, m.analyzer);
   if (std::any_of(exact.begin(), exact.end(), [doc](const ExactMatch& x) { return x.tool == doc; })) {
     e.kind = MatchKind::Exact;
   } else if (e.score <= 0 && m.names.substring_closeness(literal, doc) > 0) {

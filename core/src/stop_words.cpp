@@ -1,5 +1,7 @@
 #include "toolsearch/stop_words.hpp"
 
+#include "toolsearch/term_dictionary.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
@@ -7,8 +9,8 @@
 namespace toolsearch {
 namespace {
 
-// Sorted (byte order) and unique: is_english_stop_word binary-searches it, and the
-// static_assert below keeps an edit from breaking that silently.
+// Sorted (byte order) and unique, which the static_assert below keeps an edit from breaking
+// silently.
 constexpr std::string_view kStopWords[] = {
     "a",        "about",   "above",    "after",      "again",   "against", "am",
     "an",       "and",     "are",      "as",         "at",      "be",      "because",
@@ -28,18 +30,28 @@ constexpr std::string_view kStopWords[] = {
     "yourself", "yourselves",
 };
 
-constexpr bool sorted_and_unique() {
-  for (size_t i = 1; i < std::size(kStopWords); ++i) {
-    if (!(kStopWords[i - 1] < kStopWords[i])) return false;
+// Longer tokens are rejected without a search.
+constexpr size_t kLongest = 10;  // "yourselves"
+
+constexpr bool sorted_unique_and_short() {
+  for (size_t i = 0; i < std::size(kStopWords); ++i) {
+    if (kStopWords[i].size() > kLongest || (i > 0 && !(kStopWords[i - 1] < kStopWords[i]))) return false;
   }
   return true;
 }
-static_assert(sorted_and_unique(), "kStopWords must stay sorted and free of duplicates");
+static_assert(sorted_unique_and_short(), "kStopWords must stay sorted, free of duplicates and within kLongest");
 
 }  // namespace
 
 bool is_english_stop_word(std::string_view folded_token) {
-  return std::binary_search(std::begin(kStopWords), std::end(kStopWords), folded_token);
+  if (folded_token.size() > kLongest) return false;
+  // Every query word is checked: a hash lookup, not a binary search of string compares.
+  static const TermDictionary words = [] {
+    TermDictionary d;
+    for (std::string_view w : kStopWords) d.intern(w);
+    return d;
+  }();
+  return words.find(folded_token) != TermDictionary::kNone;
 }
 
 std::vector<std::string_view> english_stop_words() {

@@ -28,7 +28,11 @@ std::string counted(size_t n, const char* singular, const char* plural) {
   return std::to_string(n) + " " + (n == 1 ? singular : plural);
 }
 
-size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows) {
+namespace {
+
+template <class Char>
+size_t banded_osa_distance(std::basic_string_view<Char> a, std::basic_string_view<Char> b, size_t max,
+                           std::vector<size_t>& rows) {
   const size_t n = a.size();
   const size_t m = b.size();
   if ((n > m ? n - m : m - n) > max) return max + 1;
@@ -67,6 +71,16 @@ size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, st
     std::swap(prev, cur);
   }
   return std::min(prev[m + max - n], over);
+}
+
+}  // namespace
+
+size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows) {
+  return banded_osa_distance(a, b, max, rows);
+}
+
+size_t osa_distance(std::string_view a, std::string_view b, size_t max, std::vector<size_t>& rows) {
+  return banded_osa_distance(a, b, max, rows);
 }
 
 size_t osa_distance(std::string_view a, std::string_view b) {

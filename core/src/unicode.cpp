@@ -117,12 +117,9 @@ bool even(char32_t c) { return (c & 1u) == 0; }
 
 }  // namespace
 
-CharClass classify(char32_t cp) {
-  if (cp < 0x80) {
-    if (cp >= U'0' && cp <= U'9') return CharClass::Digit;
-    if ((cp | 0x20u) >= U'a' && (cp | 0x20u) <= U'z') return CharClass::Letter;
-    return CharClass::Other;
-  }
+namespace detail {
+
+CharClass classify_beyond_ascii(char32_t cp) {
   const auto* end = std::end(kClassRanges);
   const auto* it = std::upper_bound(std::begin(kClassRanges), end, cp,
                                     [](char32_t c, const ClassRange& r) { return c < r.lo; });
@@ -131,8 +128,7 @@ CharClass classify(char32_t cp) {
   return cp <= it->hi ? it->cls : CharClass::Other;
 }
 
-char32_t to_lower(char32_t c) {
-  if (c < 0x80) return in(c, U'A', U'Z') ? c + 32 : c;
+char32_t to_lower_beyond_ascii(char32_t c) {
   if (c < 0x100) return (in(c, 0xC0, 0xDE) && c != 0xD7) ? c + 32 : c;
   if (c < 0x2D00) {
     // Irregular pairs first: they are exceptions inside the runs below.
@@ -186,9 +182,7 @@ char32_t to_lower(char32_t c) {
   return c;
 }
 
-bool is_upper(char32_t cp) { return to_lower(cp) != cp; }
-
-char32_t fold_char(char32_t cp) {
+char32_t fold_char_beyond_ascii(char32_t cp) {
   const char32_t lower = to_lower(cp);
   switch (lower) {
     case 0x017F: return U's';    // long s
@@ -201,10 +195,11 @@ char32_t fold_char(char32_t cp) {
   return lower;
 }
 
-bool is_unicode_space(char32_t c) {
-  return c == U' ' || (c >= 0x09 && c <= 0x0D) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+bool is_unicode_space_beyond_ascii(char32_t c) {
+  return c == 0x85 || c == 0xA0 || c == 0x1680 ||
          (c >= 0x2000 && c <= 0x200B) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
          c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
+}  // namespace detail
 }  // namespace toolsearch

@@ -59,14 +59,27 @@ size_t first_invalid_utf8(std::string_view text) {
   return std::string_view::npos;
 }
 
-DecodedText decode_utf8(std::string_view bytes) {
-  DecodedText result;
-  result.text.reserve(bytes.size());
+size_t decode_utf8_into(std::string_view bytes, std::u32string& out) {
+  out.resize(bytes.size());  // at most one code point per byte
+  const auto* s = reinterpret_cast<const unsigned char*>(bytes.data());
+  size_t invalid = 0;
+  size_t n = 0;
   bool valid = true;
   for (size_t i = 0; i < bytes.size();) {
-    result.text.push_back(decode_utf8_at(bytes, i, &valid));
-    if (!valid) ++result.invalid_bytes;
+    if (s[i] < 0x80) {
+      out[n++] = s[i++];
+      continue;
+    }
+    out[n++] = decode_utf8_at(bytes, i, &valid);
+    if (!valid) ++invalid;
   }
+  out.resize(n);
+  return invalid;
+}
+
+DecodedText decode_utf8(std::string_view bytes) {
+  DecodedText result;
+  result.invalid_bytes = decode_utf8_into(bytes, result.text);
   return result;
 }
 
@@ -92,10 +105,8 @@ size_t count_code_points(std::string_view text) {
   return count;
 }
 
-void append_utf8(char32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
+void detail::append_utf8_multibyte(char32_t cp, std::string& out) {
+  if (cp < 0x800) {
     out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
     out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
   } else if (cp < 0x10000) {

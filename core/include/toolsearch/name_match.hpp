@@ -2,6 +2,7 @@
 // "did you mean" suggestions. Built once per index; immutable afterwards.
 #pragma once
 
+#include "toolsearch/term_dictionary.hpp"
 #include "toolsearch/tokenizer.hpp"
 
 #include <cstdint>
@@ -15,6 +16,8 @@ namespace toolsearch {
 
 /// The query as one folded UTF-8 string with surrounding blanks removed (literal matching).
 std::string folded_trimmed(std::string_view text);
+/// Same, for text already decoded.
+std::string folded_trimmed(std::u32string_view text);
 
 /// A tool the query names.
 struct ExactMatch {
@@ -31,9 +34,9 @@ class NameMatcher {
   /// Keeps the next position empty (a tool outside a scoped index): it matches nothing.
   void add_absent();
 
-  /// Tools named by the query, one entry per tool with its best tier (see SearchIndex::search
-  /// for the tiers). `literal` is folded_trimmed(query).
-  std::vector<ExactMatch> exact_matches(std::string_view query, const std::string& literal,
+  /// Tools named by the query (decoded), one entry per tool with its best tier (see
+  /// SearchIndex::search for the tiers). `literal` is folded_trimmed(query).
+  std::vector<ExactMatch> exact_matches(std::u32string_view query, const std::string& literal,
                                         const Analyzer& analyzer) const;
 
   /// 0 when neither name of `tool` relates to the folded query, else min/max length ratio in
@@ -51,10 +54,9 @@ class NameMatcher {
     uint32_t tool;
     std::vector<uint32_t> parts;
   };
-  uint32_t part_id(const std::string& part) const;
   void add_seq(uint32_t tool, const std::string& name, const Analyzer& analyzer);
   template <class Visit>
-  void for_each_equal_seq(const std::vector<std::string>& parts, Visit visit) const;
+  void for_each_equal_seq(const TokenBuffer& parts, Visit visit) const;
 
   std::vector<std::string> names_;
   std::vector<std::string> folded_names_;        // UTF-8, folded
@@ -62,7 +64,7 @@ class NameMatcher {
   std::vector<std::u32string> name_points_;      // folded code points
   std::vector<std::u32string> original_points_;  // empty when equal to the name
   std::unordered_map<std::string, std::vector<uint32_t>> literal_names_;
-  std::unordered_map<std::string, uint32_t> part_ids_;
+  TermDictionary part_ids_;
   std::vector<NameSeq> seqs_;
   std::unordered_map<uint64_t, std::vector<uint32_t>> seq_by_hash_;
   size_t max_name_parts_ = 0;     // longest name, in parts

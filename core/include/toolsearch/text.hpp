@@ -31,6 +31,8 @@ std::string counted(size_t n, const char* singular, const char* plural);
 /// O(max) memory, so long names cost little against a small typo budget.
 /// `rows` is scratch space, reused across calls to spare allocations.
 size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, std::vector<size_t>& rows);
+/// Same, on bytes: for ASCII words, such as the index's typo candidates.
+size_t osa_distance(std::string_view a, std::string_view b, size_t max, std::vector<size_t>& rows);
 
 /// Same, on UTF-8 text, unbounded.
 size_t osa_distance(std::string_view a, std::string_view b);

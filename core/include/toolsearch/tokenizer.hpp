@@ -10,6 +10,7 @@
 #include "toolsearch/utf8.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -93,6 +94,9 @@ class Stemmer : public std::function<std::string(std::string_view)> {
 /// consonant), in the spirit of Porter step 1. Non-ASCII tokens and tokens of 3 or fewer
 /// letters are returned unchanged. Idempotent on its own output for common words.
 std::string light_english_stem(std::string_view token);
+/// light_english_stem of the `size` bytes at `token`, written over them (a stem is never
+/// longer than its word); returns the stem's length.
+size_t light_english_stem_in_place(char* token, size_t size);
 
 // ---------------------------------------------------------------------------------------------
 // The pipeline
@@ -112,6 +116,27 @@ struct AnalyzerOptions {
   Stemmer stemmer = light_english_stem;
 };
 
+/// The tokens of one text in one character buffer: what the search path analyses a query into,
+/// with no allocation per token once the buffers have grown.
+class TokenBuffer {
+ public:
+  size_t size() const { return ends_.size(); }
+  bool empty() const { return ends_.empty(); }
+  std::string_view operator[](size_t i) const {
+    const size_t begin = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(chars_).substr(begin, ends_[i] - begin);
+  }
+  void clear() {
+    chars_.clear();
+    ends_.clear();
+  }
+
+ private:
+  friend class Analyzer;
+  std::string chars_;
+  std::vector<uint32_t> ends_;  // one past each token's last byte
+};
+
 /// Composes the stages. Stateless after construction: one Analyzer can serve many threads.
 class Analyzer {
  public:
@@ -121,10 +146,14 @@ class Analyzer {
   std::vector<std::string> analyze(std::string_view text) const;
   /// Same, appending to `out`.
   void analyze_into(std::string_view text, std::vector<std::string>& out) const;
+  /// Same, appending to `out`, for text already decoded (decode_utf8).
+  void analyze_into(std::u32string_view text, TokenBuffer& out) const;
 
   /// The folded identifier parts of `text`, for exact-name matching: nothing dropped, no
   /// stemming, no whole identifiers, a CJK run kept as one part.
   std::vector<std::string> name_parts(std::string_view text) const;
+  /// Same, appending to `out`, for text already decoded.
+  void name_parts_into(std::u32string_view text, TokenBuffer& out) const;
 
   /// The active stages in order, e.g. {"decode_utf8", "split_words", ..., "drop_short"}.
   std::vector<std::string> stage_names() const;

@@ -16,22 +16,52 @@ enum class CharClass : unsigned char {
   Digit,   ///< 0-9, fullwidth digits and the decimal digits of the scripts above
   Cjk,     ///< Han, Hiragana, Katakana (incl. halfwidth) and Hangul: indexed as bigrams
 };
-CharClass classify(char32_t cp);
+inline CharClass classify(char32_t cp);
 
 /// Han, kana or Hangul: classify(cp) == CharClass::Cjk.
 inline bool is_cjk(char32_t cp) { return classify(cp) == CharClass::Cjk; }
 
 /// Unicode white space (ASCII blanks, NEL, NBSP, the U+2000 block, line/paragraph separators,
 /// ideographic space), plus the zero-width space and BOM, which only ever separate.
-bool is_unicode_space(char32_t cp);
+inline bool is_unicode_space(char32_t cp);
 
 /// Simple (one-to-one) Unicode lowercase mapping for the scripts listed above; other code
 /// points are returned unchanged.
-char32_t to_lower(char32_t cp);
+inline char32_t to_lower(char32_t cp);
 /// True when `cp` is an uppercase (or titlecase) letter, i.e. to_lower changes it.
-bool is_upper(char32_t cp);
+inline bool is_upper(char32_t cp) { return to_lower(cp) != cp; }
 /// to_lower plus the foldings that make matching case-insensitive: final sigma to sigma,
 /// long s to s, micro sign to mu, fullwidth ASCII (U+FF01..U+FF5E) to ASCII.
-char32_t fold_char(char32_t cp);
+inline char32_t fold_char(char32_t cp);
+
+// ASCII, most of what tools and queries are written in, is answered inline; the tables for
+// the rest live in unicode.cpp.
+namespace detail {
+CharClass classify_beyond_ascii(char32_t cp);
+bool is_unicode_space_beyond_ascii(char32_t cp);
+char32_t to_lower_beyond_ascii(char32_t cp);
+char32_t fold_char_beyond_ascii(char32_t cp);
+}  // namespace detail
+
+inline CharClass classify(char32_t cp) {
+  if (cp >= 0x80) return detail::classify_beyond_ascii(cp);
+  if (cp - U'0' <= 9u) return CharClass::Digit;
+  return ((cp | 0x20u) - U'a' <= 25u) ? CharClass::Letter : CharClass::Other;
+}
+
+inline bool is_unicode_space(char32_t cp) {
+  if (cp >= 0x80) return detail::is_unicode_space_beyond_ascii(cp);
+  return cp == U' ' || (cp >= 0x09 && cp <= 0x0D);
+}
+
+inline char32_t to_lower(char32_t cp) {
+  if (cp >= 0x80) return detail::to_lower_beyond_ascii(cp);
+  return cp - U'A' <= 25u ? cp + 32 : cp;
+}
+
+inline char32_t fold_char(char32_t cp) {
+  if (cp >= 0x80) return detail::fold_char_beyond_ascii(cp);
+  return cp - U'A' <= 25u ? cp + 32 : cp;
+}
 
 }  // namespace toolsearch

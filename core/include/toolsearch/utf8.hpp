@@ -30,6 +30,9 @@ struct DecodedText {
 /// Decodes UTF-8: every invalid byte becomes one U+FFFD and is counted; nothing is dropped
 /// and nothing throws.
 DecodedText decode_utf8(std::string_view bytes);
+/// decode_utf8 into `out` (replacing its contents, keeping its capacity); returns the number
+/// of invalid bytes.
+size_t decode_utf8_into(std::string_view bytes, std::u32string& out);
 
 /// `text` with each invalid byte replaced by U+FFFD (always serialisable).
 std::string valid_utf8(std::string_view text);
@@ -37,8 +40,17 @@ std::string valid_utf8(std::string_view text);
 /// Code points in `text` (each invalid byte counts as one).
 size_t count_code_points(std::string_view text);
 
+namespace detail {
+void append_utf8_multibyte(char32_t cp, std::string& out);
+}  // namespace detail
 /// Appends the UTF-8 form of `cp` (which must be a scalar value) to `out`.
-void append_utf8(char32_t cp, std::string& out);
+inline void append_utf8(char32_t cp, std::string& out) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));  // inline: most text is ASCII
+  } else {
+    detail::append_utf8_multibyte(cp, out);
+  }
+}
 std::string to_utf8(std::u32string_view text);
 
 /// At most `max_bytes` of `text`, cut on a code point boundary (never splits a sequence).

@@ -1,0 +1,34 @@
+// A vocabulary: dense ids for distinct strings, looked up by string_view, so that a query's
+// tokens find their ids without building a std::string each. Open addressing over FNV-1a.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+class TermDictionary {
+ public:
+  static constexpr uint32_t kNone = UINT32_MAX;
+
+  /// The id of `term`, added when new. Ids are 0, 1, 2, ... in order of first appearance.
+  uint32_t intern(std::string_view term);
+  /// The id of `term`, or kNone.
+  uint32_t find(std::string_view term) const;
+
+  const std::string& operator[](uint32_t id) const { return terms_[id]; }
+  size_t size() const { return terms_.size(); }
+  const std::vector<std::string>& terms() const { return terms_; }
+
+ private:
+  static uint32_t hash(std::string_view term);
+  void rehash(size_t slots);
+
+  std::vector<std::string> terms_;
+  std::vector<uint32_t> hashes_;  // per id, so growing never rehashes the text
+  std::vector<uint32_t> slots_;   // id + 1, 0 = empty; size a power of two, at most half full
+};
+
+}  // namespace toolsearch
