@@ -13,7 +13,8 @@
 //   bench/data/official-mcp-queries.jsonl, hand-labelled (bench/data/README.md); recall by kind.
 // - 10k: 10,000 tools (Seal-Tools, MetaTool's 199, the 104 MCP tools, Seal-Tools copies), with
 //   250 Seal-Tools test queries and the MCP set reported apart. A copy stands for its original:
-//   a gold slot is filled by the tool or any copy (bench/peers.mjs, bigShape).
+//   a gold slot is filled by the tool or any copy, and a copy takes a rank as a near-duplicate
+//   would, so recall there is lower for every library (bench/peers.mjs, bigShape).
 //
 // Every engine indexes the same text: the name split into words (peers' tokenizers do not split
 // identifiers; ours does it itself), the description, parameter names, and in the four-field
@@ -26,18 +27,20 @@
 //   - flexsearch: one `Index` over name words + description + parameter names, `suggest: true`,
 //     with its English encoder (flexsearch/lang/en: stemmer and stop-word filter) and
 //     `context: true`. Stop words take most terms out of long queries and the context index
-//     scores the rest from term pairs: about 7x faster than the defaults on Seal-Tools (and recall@5
-//     0.54 -> 0.74). Not faster: resolution 3 or 1, fastupdate, LatinBalance, tokenize
-//     forward/tolerant. Charset.Exact is about 15% faster still but matches case-sensitively, which
-//     no one wants for free text. The result cache (`cache`) is left out: the rounds repeat the same
-//     queries, so it would time a hash lookup, and agents rarely repeat a query.
-//   - minisearch: one field, stop words dropped in `processTerm` (its documented way): about 7x
-//     faster than the defaults on long queries, and better recall. `prefix` is slower.
-//   - @orama/orama: one field, an English stop-word list in the tokenizer: 3.5x faster than the
-//     defaults (every query word is a prefix search, and "a" or "to" expands to thousands).
+//     scores the rest from term pairs: about 6x faster than the defaults on Seal-Tools, and recall@5
+//     0.54 -> 0.74. Not faster: resolution 3 (within noise) or 1, fastupdate, LatinBalance,
+//     tokenize forward/tolerant. Charset.Exact is 15-25% faster still but matches case-sensitively,
+//     which no one wants for free text. The result cache (`cache`) is left out: the rounds repeat
+//     the same queries, so it would time a hash lookup, and agents rarely repeat a query. Its
+//     encoder's own cache (on by default) is kept, though it also remembers whole short queries
+//     (short MCP queries take about 1.5x as long with it off): it errs in FlexSearch's favour.
+//   - minisearch: one field, stop words dropped in `processTerm` (its documented way): 4-7x faster
+//     than the defaults on long queries, with better recall. `prefix` is slower.
+//   - @orama/orama: one field, an English stop-word list in the tokenizer: about 3x faster than
+//     the defaults (every query word is a prefix search, and "a" or "to" expands to thousands).
 //     `threshold: 0` (every word must match) finds nothing for long queries and is not faster.
 //   - wink-bm25-text-search: one field, lower-case + tokenize + stop words; adding its stemmer is
-//     slower, without stop words 3x slower.
+//     slower, and without stop words it is 3-4x slower.
 //   - lunr: one field with its defaults (stemmer and stop words); without its pipeline it is 3x
 //     slower (more terms). Queries go through `idx.query()`: `idx.search()` parses a syntax and
 //     throws on some real queries.
