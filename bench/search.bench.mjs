@@ -1,224 +1,193 @@
-// Search throughput over 10,000 tools through the JS API, side by side with the JS search
-// libraries people would otherwise use (MiniSearch, Orama, FlexSearch, wink-bm25-text-search),
-// in one run with the same queries, plus recall@5/@10 of each on the real 4,076-tool catalog.
+// Search speed and recall through the JS API, side by side with the JS search libraries people
+// would otherwise use, each in two configurations, on three query shapes, in one run.
 //
-//   node bench/search.bench.mjs [--rounds 3] [--time-queries 100] [--queries 1354] [--size 10000]
+//   node bench/search.bench.mjs [--shape seal|mcp|10k|all] [--rounds 3] [--time-queries 60]
+//                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
+//                               [--misses N]   (also list ours' first N misses in the top 5, per section)
 //
-// Data: ../shared/data/seal_tools (Seal-Tools, Apache-2.0): catalog.jsonl (4,076 tools) and
-// queries-test.jsonl (1,354 queries with gold tool names). The 10,000-tool index is the catalog
-// replicated with suffixed names (`name__r1`, ...).
+// Shapes (bench/peers.mjs builds them):
+// - seal: long sentences (about 54 words), ../shared/data/seal_tools test: 4,076 tools, 1,354
+//   queries (Apache-2.0).
+// - mcp: short model-style queries (1-4 words, abbreviations, typos, synonyms, whole messages,
+//   non-English) over the built-in catalog (js/catalogs/official-mcp.json, 104 tools):
+//   bench/data/official-mcp-queries.jsonl, hand-labelled (bench/data/README.md); recall by kind.
+// - 10k: 10,000 tools (Seal-Tools, MetaTool's 199, the 104 MCP tools, Seal-Tools copies), with
+//   250 Seal-Tools test queries and the MCP set reported apart. A copy stands for its original:
+//   a gold slot is filled by the tool or any copy, and a copy takes a rank as a near-duplicate
+//   would, so recall there is lower for every library (bench/peers.mjs, bigShape).
 //
-// Fairness: every library indexes the same text per tool: the name split into words
-// (camelCase/snake_case -> words, since their tokenizers do not split identifiers), the
-// description, and the parameter names and descriptions; every library returns its top 10 for
-// the query as given. Times are medians over interleaved rounds (each round runs every library
-// over all queries), so machine drift hits all libraries alike; compare ratios, not absolutes.
+// Every engine indexes the same text: the name split into words (peers' tokenizers do not split
+// identifiers; ours does it itself), the description, parameter names, and in the four-field
+// configurations parameter descriptions too. Ours is called as users call it:
+// `ts.search(query, { limit: 10 })`, hit objects mapped to names. Every library returns its top 10.
+//
+// Each peer runs in two configurations (bench/peers.mjs, PEERS):
+// - fast: its fastest ordinary configuration. Each option that could be faster was timed
+//   (bench/peer-options.bench.mjs, which prints the evidence); the winners:
+//   - flexsearch: one `Index` over name words + description + parameter names, `suggest: true`,
+//     with its English encoder (flexsearch/lang/en: stemmer and stop-word filter) and
+//     `context: true`. Stop words take most terms out of long queries and the context index
+//     scores the rest from term pairs: about 6x faster than the defaults on Seal-Tools, and recall@5
+//     0.54 -> 0.74. Not faster: resolution 3 (within noise) or 1, fastupdate, LatinBalance,
+//     tokenize forward/tolerant. Charset.Exact is 15-25% faster still but matches case-sensitively,
+//     which no one wants for free text. The result cache (`cache`) is left out: the rounds repeat
+//     the same queries, so it would time a hash lookup, and agents rarely repeat a query. Its
+//     encoder's own cache (on by default) is kept, though it also remembers whole short queries
+//     (short MCP queries take about 1.5x as long with it off): it errs in FlexSearch's favour.
+//   - minisearch: one field, stop words dropped in `processTerm` (its documented way): 4-7x faster
+//     than the defaults on long queries, with better recall. `prefix` is slower.
+//   - @orama/orama: one field, an English stop-word list in the tokenizer: about 3x faster than
+//     the defaults (every query word is a prefix search, and "a" or "to" expands to thousands).
+//     `threshold: 0` (every word must match) finds nothing for long queries and is not faster.
+//   - wink-bm25-text-search: one field, lower-case + tokenize + stop words; adding its stemmer is
+//     slower, and without stop words it is 3-4x slower.
+//   - lunr: one field with its defaults (stemmer and stop words); without its pipeline it is 3x
+//     slower (more terms). Queries go through `idx.query()`: `idx.search()` parses a syntax and
+//     throws on some real queries.
+// - close: the configuration closest to ours (BM25F over name, description, parameter names and
+//   descriptions weighted 4 / 1 / 0.25 / 0.5, a light stemmer, stop words, typo tolerance in
+//   queries of up to 6 words), as far as each library offers it: four fields with our weights
+//   (FlexSearch: a Resolver OR with boosts), its stemmer and stop words where it has them, and its
+//   fuzzy matching (MiniSearch fuzzy 0.2, Orama tolerance 1, lunr edit distance 1: in short
+//   queries only, as ours; FlexSearch's `tokenize: 'tolerant'` is per index, so everywhere).
+//
+// Measures, per shape and configuration: index build time (the tools added, ready to search);
+// recall@5 and recall@10 (js/src/metrics.js: per query, the share of its gold in the top k,
+// averaged) over every query of the shape (`--recall-queries` caps it for quick runs), so a faster
+// but worse peer shows as such; and speed: `--time-queries` queries spread over the shape, every
+// engine warmed by the recall pass, then `--rounds` interleaved rounds (each runs every engine over
+// the same queries, in a rotating order); a query's time is its median over the rounds and the
+// figure is the mean over the queries. "÷ ours" is the engine's time over ours: above 1, ours is
+// faster. Compare ratios, not absolutes: the machine is shared.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { create as oramaCreate, insertMultiple as oramaInsertMultiple, search as oramaSearch } from '@orama/orama';
-import FlexSearch from 'flexsearch';
-import MiniSearch from 'minisearch';
-import winkBm25 from 'wink-bm25-text-search';
-import nlp from 'wink-nlp-utils';
+import { bigShape, buildAndScore, evenSample, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
 
-import { jsDir, resolveExport } from '../tests/js/support/packed.mjs';
-
-const DATA = process.env.SEAL_TOOLS_DIR || fileURLToPath(new URL('../../shared/data/seal_tools', import.meta.url));
 const { values: args } = parseArgs({
   options: {
+    shape: { type: 'string', default: 'all' },
     rounds: { type: 'string', default: '3' },
-    'time-queries': { type: 'string', default: '100' },
-    queries: { type: 'string' },
+    'time-queries': { type: 'string', default: '60' },
+    'recall-queries': { type: 'string' },
+    'big-queries': { type: 'string', default: '250' },
     size: { type: 'string', default: '10000' },
+    json: { type: 'boolean', default: false },
+    misses: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Number(args.rounds);
-const TARGET = Number(args.size);
-const K = 10;
+const TIMED = Number(args['time-queries']);
+const SHAPES = {
+  seal: () => sealShape(),
+  mcp: () => mcpShape(),
+  '10k': () => bigShape({ size: Number(args.size), sealQueries: Number(args['big-queries']) }),
+};
+const chosen = args.shape === 'all' ? Object.keys(SHAPES) : args.shape.split(',');
+for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, 10k or all (got "${s}")`);
 
-// ---- data ------------------------------------------------------------------------------------
-
-const readJsonl = (file) => readFileSync(join(DATA, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-// One Seal-Tools name has spaces ("requestFirst Aid Assistance"), which tool names may not;
-// it is renamed the same way in the catalog and in the gold lists, for every library.
-const safeName = (name) => name.replace(/\s+/g, '_');
-const catalog = readJsonl('catalog.jsonl').map((t) => ({ ...t, name: safeName(t.name) }));
-let queries = readJsonl('queries-test.jsonl').map((q) => ({ ...q, gold: [...new Set(q.gold.map(safeName))] }));
-if (args.queries) queries = queries.slice(0, Number(args.queries));
-const queryTexts = queries.map((q) => q.query);
-// Timed queries: an even sample across the test set (some libraries take tens of ms a query).
-const step = Math.max(1, Math.floor(queryTexts.length / Number(args['time-queries'])));
-const timedTexts = queryTexts.filter((_, i) => i % step === 0).slice(0, Number(args['time-queries']));
-
-function replicate(tools, target) {
-  const out = [...tools];
-  for (let r = 1; out.length < target; r++) {
-    for (const t of tools) {
-      if (out.length >= target) break;
-      out.push({ ...t, name: `${t.name}__r${r}` });
-    }
-  }
-  return out;
-}
-
-const words = (name) =>
-  name
-    .replace(/__r\d+$/, '')
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_\-.]+/g, ' ')
-    .toLowerCase();
-
-function paramText(schema) {
-  const props = schema && schema.properties ? schema.properties : {};
-  return Object.entries(props)
-    .map(([k, v]) => `${words(k)} ${v && typeof v.description === 'string' ? v.description : ''}`)
-    .join(' ');
-}
-
-/** The same flat document for every JS library. */
-const flatDocs = (tools) =>
-  tools.map((t, i) => ({ id: String(i), nameWords: words(t.name), description: t.description ?? '', params: paramText(t.parameters) }));
-
-// ---- the contenders --------------------------------------------------------------------------
-
-async function ours(tools) {
-  const manifest = JSON.parse(readFileSync(join(jsDir, 'package.json'), 'utf8'));
-  const entry = resolveExport(manifest, '.', ['node', 'import']);
-  const { createToolSearch } = await import(pathToFileURL(join(jsDir, entry)).href);
-  const ts = await createToolSearch();
-  ts.add(tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })));
-  return { search: (q) => ts.search(q, { limit: K }).map((h) => h.name), dispose: () => ts.dispose() };
-}
-
-function minisearch(tools) {
-  const docs = flatDocs(tools);
-  const ms = new MiniSearch({ fields: ['nameWords', 'description', 'params'] });
-  ms.addAll(docs);
-  return { search: (q) => ms.search(q).slice(0, K).map((r) => tools[Number(r.id)].name) };
-}
-
-function orama(tools) {
-  const docs = flatDocs(tools);
-  const db = oramaCreate({ schema: { id: 'string', nameWords: 'string', description: 'string', params: 'string' } });
-  oramaInsertMultiple(db, docs);
-  const properties = ['nameWords', 'description', 'params'];
-  return {
-    search: (q) => {
-      const result = oramaSearch(db, { term: q, properties, limit: K });
-      if (typeof result.then === 'function') throw new Error('orama search returned a promise');
-      return result.hits.map((h) => tools[Number(h.id)].name);
-    },
-  };
-}
-
-function flexsearch(tools) {
-  const docs = flatDocs(tools);
-  const index = new FlexSearch.Document({
-    document: { id: 'id', index: ['nameWords', 'description', 'params'] },
-    tokenize: 'strict',
-  });
-  for (const d of docs) index.add(d);
-  // suggest: natural-language queries rarely have every term in one tool (AND would find nothing)
-  return { search: (q) => index.search(q, { limit: K, suggest: true, merge: true }).slice(0, K).map((r) => tools[Number(r.id)].name) };
-}
-
-function wink(tools) {
-  const docs = flatDocs(tools);
-  const engine = winkBm25();
-  engine.defineConfig({ fldWeights: { nameWords: 1, description: 1, params: 1 } });
-  engine.definePrepTasks([nlp.string.lowerCase, nlp.string.tokenize0, nlp.tokens.removeWords, nlp.tokens.stem]);
-  docs.forEach((d) => engine.addDoc(d, d.id));
-  engine.consolidate();
-  return { search: (q) => engine.search(q, K).map(([id]) => tools[Number(id)].name) };
-}
-
-const CONTENDERS = [
-  ['tool-search-wasm', ours],
-  ['minisearch', minisearch],
-  ['@orama/orama', orama],
-  ['flexsearch', flexsearch],
-  ['wink-bm25-text-search', wink],
+const ENGINES = [
+  { library: 'tool-search-wasm', config: 'ours', label: 'defaults, ts.search(q, { limit: 10 })', make: ours },
+  ...PEERS.flatMap((p) => ['fast', 'close'].map((config) => ({ library: p.library, config, ...p[config] }))),
 ];
 
-// ---- measuring -------------------------------------------------------------------------------
+const progress = (text) => process.stderr.write(`  ... ${text}\n`);
+const out = (line = '') => {
+  if (!args.json) console.log(line);
+};
+const fmt = (x, digits = 3) => x.toFixed(digits);
+const us = (ms) => Math.round(ms * 1000).toLocaleString('en');
+/** "3.2x faster" / "2.1x slower", from the peer's time over ours. */
+const versus = (ratio) => (ratio >= 1 ? `ours ${ratio.toFixed(1)}x faster` : `ours ${(1 / ratio).toFixed(1)}x slower`);
 
-/** recall@k as js/src/metrics.js defines it: per query, the share of its gold tools in the top k; averaged. */
-function recall(results, k) {
-  let sum = 0;
-  queries.forEach((q, i) => {
-    const top = new Set(results[i].slice(0, k));
-    sum += q.gold.filter((g) => top.has(g)).length / q.gold.length;
+/** Builds every engine over the shape, scores every query, times the sampled ones. */
+async function runShape(shape) {
+  if (args['recall-queries']) shape.queries = evenSample(shape.queries, Number(args['recall-queries']));
+  const built = [];
+  for (const e of ENGINES) {
+    progress(`${shape.key}: ${e.library} (${e.config}): build + recall`);
+    built.push({ ...e, ...(await buildAndScore(shape, e.make)) });
+  }
+  const sections = shape.sections.map((section) => {
+    const queries = shape.queries.filter((q) => !section.kind || q.kind === section.kind);
+    return { ...section, queries, timed: evenSample(queries, TIMED).map((q) => q.query) };
   });
-  return sum / queries.length;
+  // One set of rounds over every section's timed queries, so the sections share the conditions.
+  const texts = sections.flatMap((s) => s.timed);
+  const times = timeRounds(built.map((b) => b.engine), texts, ROUNDS, (r) => progress(`${shape.key}: round ${r + 1}/${ROUNDS}`));
+  for (const b of built) b.engine.dispose?.();
+  let offset = 0;
+  return sections.map((section) => {
+    const slice = (perQuery) => perQuery.slice(offset, offset + section.timed.length);
+    const rows = built.map((b, i) => {
+      const scores = summarize(b.scores.filter((s) => !section.kind || s.kind === section.kind));
+      return {
+        library: b.library,
+        config: b.config,
+        label: b.label,
+        msPerQuery: mean(slice(times[i])),
+        buildMs: b.buildMs,
+        recall5: scores.all.recall5,
+        recall10: scores.all.recall10,
+        byKind: section.byKind ? Object.fromEntries(Object.entries(scores.byKind).map(([k, v]) => [k, { recall5: v.recall5, recall10: v.recall10, queries: v.queries }])) : undefined,
+      };
+    });
+    offset += section.timed.length;
+    for (const r of rows) r.timeVsOurs = r.msPerQuery / rows[0].msPerQuery;
+    const misses = shape.queries
+      .map((q, i) => ({ ...q, top5: built[0].ranked[i].slice(0, 5), recall5: built[0].scores[i].recall5 }))
+      .filter((q) => (!section.kind || q.kind === section.kind) && q.recall5 < 1)
+      .slice(0, Number(args.misses));
+    return { shape: shape.key, title: section.title, tools: shape.tools.length, queries: section.queries.length, timedQueries: section.timed.length, rounds: ROUNDS, rows, misses };
+  });
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function main() {
-  const big = replicate(catalog, TARGET);
-  console.log(
-    `search bench: ${big.length} tools (the ${catalog.length}-tool Seal-Tools catalog replicated), ` +
-      `${timedTexts.length} timed queries, top ${K}, ${ROUNDS} interleaved rounds; recall over all ${queryTexts.length} ` +
-      `test queries on the ${catalog.length}-tool catalog. Node ${process.version}\n`,
-  );
-
-  // Recall on the real catalog.
-  const quality = {};
-  const progress = (text) => process.stderr.write(`  ... ${text}\n`);
-  for (const [name, make] of CONTENDERS) {
-    progress(`recall: ${name}`);
-    const engine = await make(catalog);
-    const results = queryTexts.map((q) => engine.search(q));
-    quality[name] = { r5: recall(results, 5), r10: recall(results, 10) };
-    engine.dispose?.();
+function print(section) {
+  out(`\n== ${section.title}`);
+  out(`   recall over ${section.queries} queries; time over ${section.timedQueries} queries x ${section.rounds} interleaved rounds`);
+  if (args.json) return;
+  console.table(section.rows.map((r) => ({
+    library: r.library,
+    config: r.config,
+    'µs/query': us(r.msPerQuery),
+    '÷ ours': r.config === 'ours' ? '1.00' : fmt(r.timeVsOurs, 2),
+    'build ms': Math.round(r.buildMs).toLocaleString('en'),
+    'recall@5': fmt(r.recall5),
+    'recall@10': fmt(r.recall10),
+  })));
+  const [own, ...peers] = section.rows;
+  const fastest = peers.reduce((a, b) => (a.msPerQuery < b.msPerQuery ? a : b));
+  const best = peers.reduce((a, b) => (a.recall5 > b.recall5 ? a : b));
+  const flex = peers.find((r) => r.library === 'flexsearch' && r.config === 'fast');
+  out(`   fastest peer: ${fastest.library} (${fastest.config}), ${versus(fastest.timeVsOurs)}; its recall@5 ${fmt(fastest.recall5)} vs ours ${fmt(own.recall5)}`);
+  out(`   best peer recall@5: ${best.library} (${best.config}) ${fmt(best.recall5)} vs ours ${fmt(own.recall5)}, ${versus(best.timeVsOurs)}`);
+  out(`   vs FlexSearch's fastest: ${versus(flex.timeVsOurs)} (bar: 5x faster at higher recall); recall@5 ${fmt(flex.recall5)} vs ours ${fmt(own.recall5)}`);
+  if (section.rows[0].byKind) {
+    out('   recall@5 by kind of query:');
+    const kinds = Object.keys(own.byKind);
+    console.table(section.rows.map((r) => ({
+      library: r.library,
+      config: r.config,
+      ...Object.fromEntries(kinds.map((k) => [`${k} (${own.byKind[k].queries})`, fmt(r.byKind[k].recall5)])),
+    })));
   }
-
-  // Throughput on the 10,000-tool index.
-  const engines = [];
-  for (const [name, make] of CONTENDERS) {
-    progress(`indexing ${big.length} tools: ${name}`);
-    const t0 = performance.now();
-    const engine = await make(big);
-    const buildMs = performance.now() - t0;
-    for (const q of queryTexts.slice(0, 50)) engine.search(q); // warm-up (JIT)
-    engines.push({ name, engine, buildMs, times: [] });
+  if (section.misses.length) out(`   ours' misses in the top 5 (${section.misses.length} shown):`);
+  for (const m of section.misses) {
+    out(`   - [${m.kind}] ${JSON.stringify(m.query.length > 90 ? `${m.query.slice(0, 87)}...` : m.query)}: gold ${m.gold.join(', ')}`);
+    out(`       got ${m.top5.join(', ') || '(nothing)'}`);
   }
-  for (let round = 0; round < ROUNDS; round++) {
-    progress(`round ${round + 1}/${ROUNDS}`);
-    for (const e of engines) {
-      const t0 = performance.now();
-      let sink = 0;
-      for (const q of timedTexts) sink += e.engine.search(q).length;
-      e.times.push(performance.now() - t0);
-      if (sink === 0) throw new Error(`${e.name} found nothing`);
-    }
-  }
-  const oursOps = (timedTexts.length / median(engines[0].times)) * 1000;
-  const rows = engines.map((e) => {
-    const ops = (timedTexts.length / median(e.times)) * 1000;
-    return {
-      library: e.name,
-      'ops/s': Math.round(ops).toLocaleString('en'),
-      'µs/query': ((1000 * median(e.times)) / timedTexts.length).toFixed(1),
-      'ours ×': e === engines[0] ? '1.00' : (oursOps / ops).toFixed(2),
-      'index build ms': e.buildMs.toFixed(0),
-      'recall@5': quality[e.name].r5.toFixed(3),
-      'recall@10': quality[e.name].r10.toFixed(3),
-    };
-  });
-  console.table(rows);
-  const fastest = engines.slice(1).reduce((a, b) => (median(a.times) < median(b.times) ? a : b));
-  const best = Math.max(...engines.slice(1).map((e) => quality[e.name].r5));
-  console.log(
-    `\nours vs the fastest other library (${fastest.name}): ${(median(fastest.times) / median(engines[0].times)).toFixed(2)}× the ops/s ` +
-      `(bar: >= 5×); recall@5 ${quality['tool-search-wasm'].r5.toFixed(3)} vs best other ${best.toFixed(3)}`,
-  );
-  for (const e of engines) e.engine.dispose?.();
 }
 
-await main();
+out(`search bench: Node ${process.version}, top 10, ${ROUNDS} rounds, up to ${TIMED} timed queries per section`);
+out('configurations: ' + ENGINES.map((e) => `\n  ${e.library} (${e.config}): ${e.label}`).join(''));
+const report = [];
+for (const key of chosen) {
+  for (const section of await runShape(SHAPES[key]())) {
+    report.push(section);
+    print(section);
+  }
+}
+if (args.json) {
+  const configurations = ENGINES.map(({ library, config, label }) => ({ library, config, label }));
+  console.log(JSON.stringify({ node: process.version, rounds: ROUNDS, timeQueries: TIMED, configurations, sections: report }, null, 2));
+}

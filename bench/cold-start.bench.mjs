@@ -1,0 +1,65 @@
+// Cold start in Node: the median over fresh `node` processes of importing the package entry and
+// `await createToolSearch()` (an engine ready for tools), and, in the same run, of importing
+// FlexSearch and MiniSearch, for context (they have no wasm to instantiate).
+//
+//   node bench/cold-start.bench.mjs [--runs 20] [--json]
+//
+// Each process times from just before its dynamic import to just after, with performance.now(),
+// so Node's own start-up is not counted; the processes of the three contenders alternate, so
+// machine drift hits them alike. The package is the built one (js/dist), resolved through its
+// package.json `exports` as Node resolves it for users.
+
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+
+import { entry, median } from './peers.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '20' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(args.runs);
+
+/** A child's script: times `body` (which may await) and prints {importMs, readyMs} as JSON. */
+const script = (url, ready) => `
+const t0 = performance.now();
+const m = await import(${JSON.stringify(url)});
+const t1 = performance.now();
+${ready}
+const t2 = performance.now();
+console.log(JSON.stringify({ importMs: t1 - t0, readyMs: t2 - t1 }));
+`;
+
+const CONTENDERS = [
+  { name: 'tool-search-wasm: import + await createToolSearch()', source: script(entry, 'const ts = await m.createToolSearch(); ts.dispose();') },
+  { name: 'flexsearch: import', source: script(import.meta.resolve('flexsearch'), '') },
+  { name: 'minisearch: import', source: script(import.meta.resolve('minisearch'), '') },
+];
+
+const runOnce = (source) =>
+  JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8' }).trim().split('\n').pop());
+
+const samples = CONTENDERS.map(() => []);
+for (let run = 0; run < RUNS; run++) {
+  CONTENDERS.forEach((c, i) => samples[i].push(runOnce(c.source)));
+}
+
+const rows = CONTENDERS.map((c, i) => {
+  const total = samples[i].map((s) => s.importMs + s.readyMs);
+  return {
+    contender: c.name,
+    'median ms': median(total),
+    'import ms': median(samples[i].map((s) => s.importMs)),
+    'instantiate ms': median(samples[i].map((s) => s.readyMs)),
+    'min ms': Math.min(...total),
+    'max ms': Math.max(...total),
+  };
+});
+if (args.json) {
+  console.log(JSON.stringify({ node: process.version, runs: RUNS, rows }, null, 2));
+} else {
+  console.log(`cold start: median of ${RUNS} fresh node processes each, Node ${process.version} (bar: <= 20 ms for ours)`);
+  console.table(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v.toFixed(1) : v]))));
+}
