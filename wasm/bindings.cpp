@@ -1,12 +1,15 @@
 // Registers the JSON engine with embind. Nothing else lives here: every value crosses as a
 // copied string (vectors and static tables as bytes: embind copies a Uint8Array into a
-// std::string), every result is a JSON envelope (see docs/wasm-boundary.md).
+// std::string), every result is a JSON envelope, except the packed search, which writes its
+// hits as fixed rows that the JS layer copies out of wasm memory (docs/wasm-boundary.md).
 #include "toolsearch/json_api.hpp"
 
 #include <emscripten/bind.h>
 
 namespace {
 std::string version() { return TOOLSEARCH_VERSION; }  // from js/package.json, via CMake
+// The packed results' address in wasm memory, where the JS layer reads them.
+uintptr_t results_address(const toolsearch::JsonEngine& engine) { return reinterpret_cast<uintptr_t>(&engine.results()); }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(tool_search) {
@@ -23,7 +26,11 @@ EMSCRIPTEN_BINDINGS(tool_search) {
       .function("pinServer", &JsonEngine::pin_server)
       .function("listTools", &JsonEngine::list_tools)
       .function("info", &JsonEngine::info)
-      .function("search", &JsonEngine::search)
+      .function("searchPacked", &JsonEngine::search_packed)
+      .function("resultsAddress", &results_address)
+      .function("lastError", &JsonEngine::last_error)
+      .function("degradedReason", &JsonEngine::degraded_reason)
+      .function("toolSummaries", &JsonEngine::tool_summaries)
       .function("explain", &JsonEngine::explain)
       .function("describe", &JsonEngine::describe)
       .function("suggest", &JsonEngine::suggest)

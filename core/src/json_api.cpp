@@ -297,6 +297,71 @@ std::string JsonEngine::search(const std::string& query, const std::string& opti
   });
 }
 
+int JsonEngine::search_packed(const std::string& query, uint32_t limit, uint32_t flags, const std::string& session,
+                              const std::string& vector) {
+  packed_.count = 0;
+  std::string error = guarded([&]() -> std::string {
+    constexpr uint32_t known = kStrategyMask | kDeferredOnly | kDescriptions | kCaseSensitive;
+    const uint32_t strategy = flags & kStrategyMask;
+    if ((flags & ~known) != 0 || strategy > 1 + static_cast<uint32_t>(RetrievalStrategy::Regex)) {
+      return fail(Status::error(ErrorCode::InvalidArgument, "search flags " + std::to_string(flags) + " are not valid"));
+    }
+    SearchRequest request;
+    request.limit = std::min<uint32_t>(limit, 1u << 20);
+    request.session = session;
+    if (strategy != 0) request.strategy = static_cast<RetrievalStrategy>(strategy - 1);
+    request.deferred_only = (flags & kDeferredOnly) != 0;
+    request.regex_descriptions = (flags & kDescriptions) != 0;
+    request.regex_case_sensitive = (flags & kCaseSensitive) != 0;
+    if (Status s = take_vector(vector, request.vector); !s.ok()) return fail(s);
+    if (Status s = check_query(query); !s.ok()) return fail(s);
+    auto found = engine_.retrieve(query, request);
+    if (!found.ok()) return fail(found.status());
+    packed_.revision = static_cast<double>(engine_.catalog().revision());
+    packed_.strategy = static_cast<uint32_t>(found->strategy);
+    packed_.degraded = found->degraded.empty() ? 0 : 1;
+    degraded_ = found->degraded;
+    const size_t count = std::min(found->hits.size(), kMaxPackedHits);
+    for (size_t i = 0; i < count; ++i) {
+      const SearchHit& h = found->hits[i];
+      packed_.hits[i] = {h.score,
+                         h.keyword.score,
+                         h.semantic.score,
+                         static_cast<uint32_t>(h.tool),
+                         static_cast<uint32_t>(h.kind) | (h.weak ? kPackedHitWeak : 0u),
+                         static_cast<uint32_t>(h.keyword.rank),
+                         static_cast<uint32_t>(h.semantic.rank)};
+    }
+    packed_.count = static_cast<uint32_t>(count);
+    return {};
+  });
+  if (!error.empty()) {
+    last_error_ = std::move(error);
+    return -1;
+  }
+  return static_cast<int>(packed_.count);
+}
+
+std::string JsonEngine::tool_summaries(const std::string& positions_json) {
+  return with_json(positions_json, [&](const json& input) {
+    const std::vector<Tool>& tools = engine_.catalog().tools();
+    if (!input.is_array()) return fail(Status::error(ErrorCode::InvalidArgument, "positions must be an array"));
+    std::string out = ok_open() + "[";
+    for (const json& p : input) {
+      if (!p.is_number_unsigned() || p.get<uint64_t>() >= tools.size()) {
+        return fail(Status::error(ErrorCode::NotFound, "a position is outside the catalog"));
+      }
+      const Tool& t = tools[p.get<size_t>()];
+      out += out.back() == '[' ? R"({"name":)" : R"(,{"name":)";
+      append_json_string(out, t.name);
+      out += ',';
+      append_tool_details_json(out, t);
+      out += '}';
+    }
+    return out + "]}";
+  });
+}
+
 std::string JsonEngine::explain(const std::string& query, const std::string& name, const std::string& options_json,
                                 const std::string& vector) {
   return with_json(options_json, [&](const json& input) {

@@ -803,6 +803,18 @@ Result<ModelToolCall> model_call_from_json(const json& o) {
   return call;
 }
 
+void append_tool_details_json(std::string& out, const Tool& t) {
+  out += R"("source":)";
+  append_json_string(out, t.source);
+  out += R"(,"server":)";
+  if (server_of(t).empty()) out += "null";
+  else append_json_string(out, server_of(t));
+  out += R"(,"description":)";
+  append_json_string(out, t.description);
+  out += R"(,"required":)";
+  append_json_string_array(out, required_params(t.input_schema));
+}
+
 void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hits, const std::vector<Tool>& tools) {
   out += '[';
   for (size_t k = 0; k < hits.size(); ++k) {
@@ -814,15 +826,8 @@ void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hit
     append_json_number(out, h.score);
     out += R"(,"match":")";
     out += to_string(h.kind);
-    out += h.weak ? R"(","weak":true,"source":)" : R"(","weak":false,"source":)";
-    append_json_string(out, t.source);
-    out += R"(,"server":)";
-    if (server_of(t).empty()) out += "null";
-    else append_json_string(out, server_of(t));
-    out += R"(,"description":)";
-    append_json_string(out, t.description);
-    out += R"(,"required":)";
-    append_json_string_array(out, required_params(t.input_schema));
+    out += h.weak ? R"(","weak":true,)" : R"(","weak":false,)";
+    append_tool_details_json(out, t);
     if (h.keyword.rank != 0 || h.semantic.rank != 0) {
       out += R"(,"legs":{"keyword":)";
       append_leg_json(out, h.keyword);

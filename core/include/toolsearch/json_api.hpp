@@ -5,6 +5,7 @@
 
 #include "toolsearch/engine.hpp"
 #include "toolsearch/json_codec.hpp"
+#include "toolsearch/packed_results.hpp"
 
 #include <string>
 
@@ -33,6 +34,22 @@ class JsonEngine {
   /// little-endian float32 bytes ("" for none; it replaces options.vector). JSON numbers cost
   /// wasm a software long-double strtod each: 2 ms for 384 of them, against microseconds here.
   std::string search(const std::string& query, const std::string& options_json, const std::string& vector = "");
+  /// search() with the options as numbers and the hits written to results() instead of JSON:
+  /// the JS layer's search path. `limit` 0 takes the default; `flags`: PackedSearchFlags;
+  /// `session` "" is the default session. Returns the number of hits, or -1 when the search
+  /// failed (last_error() holds the error envelope).
+  int search_packed(const std::string& query, uint32_t limit, uint32_t flags, const std::string& session,
+                    const std::string& vector);
+  /// Where the last search_packed wrote its results (stable for the engine's life).
+  const PackedResults& results() const { return packed_; }
+  /// The error envelope of the last search_packed that returned -1.
+  std::string last_error() const { return last_error_; }
+  /// The reason of the last search_packed whose results say `degraded`.
+  std::string degraded_reason() const { return degraded_; }
+  /// What a search hit carries besides its scores, for catalog positions (a JSON array of
+  /// numbers): [{name, source, server, description, required}], in the order asked. A
+  /// position outside the catalog is NOT_FOUND.
+  std::string tool_summaries(const std::string& positions_json);
   /// options: the search options (session, strategy, vector, ...); a tool outside the session's
   /// scope reads as NOT_FOUND. Besides the BM25 terms, the value carries {strategy, rank,
   /// strategyScore, legs: {keyword, semantic}} for the tool.
@@ -63,6 +80,9 @@ class JsonEngine {
 
  private:
   Engine engine_;
+  PackedResults packed_{};
+  std::string last_error_;
+  std::string degraded_;
 };
 
 }  // namespace toolsearch

@@ -92,6 +92,9 @@ Result<ModelToolCall> model_call_from_json(const nlohmann::json& json);
 
 // ---- results -------------------------------------------------------------------------------
 
+/// Appends `"source":..,"server":..,"description":..,"required":[..]` (no braces): what a search
+/// hit says about its tool besides the name.
+void append_tool_details_json(std::string& out, const Tool& tool);
 /// Appends [{name, score, match, weak, source, server, description, required, legs?}, ...] as
 /// text (legs: {keyword, semantic}, each {rank, score} or null, on hybrid hits): the hot path,
 /// where a json tree plus dump would cost more than the search.
