@@ -192,7 +192,7 @@ export class Agent {
       if (parsed.calls.length === 0) break;
 
       const outcomes = await Promise.all(parsed.calls.map((call) => this.#answer(call, { plan, names, turn, guard, roundTrip })));
-      messages.push(...provider.toolResultMessages(outcomes));
+      messages.push(...provider.toolResultMessages(outcomes, { plan, names }));
       if (guard.tripped) {
         turn.status = 'loop_guard';
         turn.reason = guard.tripped;
