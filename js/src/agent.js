@@ -191,7 +191,12 @@ export class Agent {
       this.#emit({ type: 'response', roundTrip, text: parsed.text, calls: parsed.calls.map((c) => c.name) });
       if (parsed.calls.length === 0) break;
 
-      const outcomes = await Promise.all(parsed.calls.map((call) => this.#answer(call, { plan, names, turn, guard, roundTrip })));
+      // The calls of one message run in parallel; each records its real call at its own index,
+      // so turn.calls reads in the model's order, not in completion order.
+      /** @type {(LogicalCall | undefined)[]} */
+      const recorded = [];
+      const outcomes = await Promise.all(parsed.calls.map((call, index) => this.#answer(call, { plan, names, turn, guard, roundTrip, record: (entry) => void (recorded[index] = entry) })));
+      for (const entry of recorded) if (entry) turn.calls.push(entry);
       messages.push(...provider.toolResultMessages(outcomes, { plan, names }));
       if (guard.tripped) {
         turn.status = 'loop_guard';
@@ -252,10 +257,10 @@ export class Agent {
   /**
    * Resolves and answers one call.
    * @param {{id: string, providerName: string, name: string, arguments: unknown, hasId?: boolean}} call
-   * @param {{plan: any, names: any, turn: TurnResult, guard: LoopGuard, roundTrip: number}} ctx
+   * @param {{plan: any, names: any, turn: TurnResult, guard: LoopGuard, roundTrip: number, record: (entry: LogicalCall) => void}} ctx
    * @returns {Promise<import('./provider-content.js').ToolOutcome & {hasId?: boolean}>}
    */
-  async #answer(call, { plan, names, turn, guard, roundTrip }) {
+  async #answer(call, { plan, names, turn, guard, roundTrip, record }) {
     const base = { id: call.id, providerName: call.providerName, hasId: call.hasId };
     let resolution;
     try {
@@ -297,14 +302,15 @@ export class Agent {
       return { ...base, kind: 'error', value: `Error: unexpected resolution ${JSON.stringify(resolution.kind)}`, isError: true };
     }
     guard.progress();
-    return this.#dispatch(resolution, base, turn, roundTrip);
+    return this.#dispatch(resolution, base, roundTrip, record);
   }
 
   /**
    * The hook pipeline and the executor for one real call.
-   * @param {any} resolution @param {any} base @param {TurnResult} turn @param {number} roundTrip
+   * @param {any} resolution @param {any} base @param {number} roundTrip
+   * @param {(entry: LogicalCall) => void} record  keeps the call at its place in the model's message
    */
-  async #dispatch(resolution, base, turn, roundTrip) {
+  async #dispatch(resolution, base, roundTrip, record) {
     const o = this.#o;
     const ctx = callContext(resolution, {
       callId: base.id,
@@ -317,7 +323,7 @@ export class Agent {
     const entry = { ...logicalCallFields(done.ctx), outcome: done.outcome };
     if (done.outcome !== 'blocked') entry.result = done.result;
     if (done.reason !== undefined) entry.reason = done.reason;
-    turn.calls.push(entry);
+    record(entry);
     this.#emit({ type: done.outcome === 'blocked' ? 'blocked' : 'call', ...entry });
     return { ...base, kind: /** @type {const} */ (done.outcome === 'blocked' ? 'blocked' : 'dispatch'), value: done.result, isError: done.isError };
   }
