@@ -29,8 +29,13 @@ std::string gate_reason(const GateConfig& config, const GateDecision& gate) {
             "-token window, bounded to [" + std::to_string(config.min_tokens) + ", " +
             std::to_string(config.max_tokens) + "]";
   }
-  return "gate auto: deferrable " + measured + (gate.active ? " >= " : " < ") + "threshold " +
-         std::to_string(gate.threshold) + " (" + basis + ")";
+  const std::string tokens = "threshold " + std::to_string(gate.threshold) + " (" + basis + ")";
+  const bool by_tokens = gate.deferrable_tokens >= gate.threshold;
+  const std::string count = "thresholdTools " + std::to_string(config.threshold_tools);
+  if (by_tokens) return "gate auto: deferrable " + measured + " >= " + tokens;
+  if (gate.active) return "gate auto: deferrable " + measured + " >= " + count + " (tokens < " + tokens + ")";
+  const std::string also = config.threshold_tools > 0 ? "; " + std::to_string(gate.deferrable_count) + " < " + count : "";
+  return "gate auto: deferrable " + measured + " < " + tokens + also;
 }
 
 }  // namespace
@@ -56,7 +61,11 @@ GateDecision decide_gate(const GateConfig& config, size_t context_window, size_t
   switch (config.enabled) {
     case GateMode::Off: gate.active = false; break;
     case GateMode::On: gate.active = gate.deferrable_count > 0; break;
-    case GateMode::Auto: gate.active = gate.deferrable_count > 0 && gate.deferrable_tokens >= gate.threshold; break;
+    case GateMode::Auto: {
+      const bool by_count = config.threshold_tools > 0 && gate.deferrable_count >= config.threshold_tools;
+      gate.active = gate.deferrable_count > 0 && (gate.deferrable_tokens >= gate.threshold || by_count);
+      break;
+    }
   }
   gate.reason = gate_reason(config, gate);
   return gate;

@@ -144,6 +144,12 @@ export interface GateConfig {
   minTokens?: number;
   /** ...nor above this, so a 1M window still triggers. Default 20000. */
   maxTokens?: number;
+  /**
+   * Auto also defers when this many deferrable tools are in scope, whatever their tokens
+   * (0 = tokens only). Default 40: GoClaw gates on 40 tools, and tool choice degrades past
+   * 30-50 similar tools even when their schemas fit the window.
+   */
+  thresholdTools?: number;
   /** tool_search's default limit. Default 5. */
   searchDefaultLimit?: number;
   /** Largest limit honoured (1-50). Default 20. */

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const config: ToolSearchConfig = {
     gate: { enabled: 'auto', thresholdPct: 10, minTokens: 0, maxTokens: 20000, searchDefaultLimit: 5, maxSearchLimit: 20,
       inlineMaxCount: 0, inlineMaxTokens: 0, lazyActivation: true, activation: 'stable', listingMaxTokens: 2000,
-      preselectTopK: 8, inlineSchemaMaxTokens: 300 },
+      preselectTopK: 8, inlineSchemaMaxTokens: 300, thresholdTools: 40 },
     bm25: { k1: 1.2, b: 0.75, weights: { name: 3, server: 1, description: 1, paramNames: 1, paramDescriptions: 0.5 } },
     namespacing: 'prefix',
     retrieval: { strategy: 'hybrid', keywordWeight: 1, semanticWeight: 0.5, rrfK: 60, depth: 50 },
