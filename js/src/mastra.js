@@ -16,18 +16,10 @@
 //
 // `@mastra/core` is an optional peer, imported when the helper is created.
 
-import { ToolSearchError } from './errors.js';
 import { lastUserText, ToolRunner } from './adapter-runner.js';
+import { loadPeer } from './peer.js';
 
-/** @type {Promise<any> | null} */
-let toolsModule = null;
-function loadMastraTools() {
-  toolsModule ??= import('@mastra/core/tools').catch((cause) => {
-    toolsModule = null;
-    throw new ToolSearchError('INVALID_ARGUMENT', 'tool-search-wasm/mastra needs the `@mastra/core` package (npm install @mastra/core)', { cause });
-  });
-  return toolsModule;
-}
+const loadMastraTools = () => loadPeer('@mastra/core', () => import('@mastra/core/tools'), 'tool-search-wasm/mastra');
 
 /**
  * Creates the Mastra wiring for one conversation (one engine session). Build the agent after

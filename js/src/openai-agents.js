@@ -20,6 +20,7 @@
 
 import { ToolSearchError } from './errors.js';
 import { lastUserText, ToolRunner } from './adapter-runner.js';
+import { loadPeer } from './peer.js';
 import { createNameMap } from './provider-names.js';
 
 /**
@@ -36,15 +37,7 @@ const AGENTS_NAME_RULE = Object.freeze({
   source: '@openai/agents-core toFunctionToolName (non-alphanumerics become "_")',
 });
 
-/** @type {Promise<any> | null} */
-let agentsModule = null;
-function loadAgents() {
-  agentsModule ??= import('@openai/agents').catch((cause) => {
-    agentsModule = null;
-    throw new ToolSearchError('INVALID_ARGUMENT', 'tool-search-wasm/openai-agents needs the `@openai/agents` package (npm install @openai/agents)', { cause });
-  });
-  return agentsModule;
-}
+const loadAgents = () => loadPeer('@openai/agents', () => import('@openai/agents'), 'tool-search-wasm/openai-agents');
 
 /**
  * Creates the Agents SDK wiring for one conversation (one engine session). Build the agent

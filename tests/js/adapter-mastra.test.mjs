@@ -13,7 +13,7 @@ import { Agent } from '@mastra/core/agent';
 import { MastraLanguageModelV2Mock } from '@mastra/core/test-utils/llm-mock';
 import { convertArrayToReadableStream } from 'ai/test';
 
-import { adapterWorld, CORE_TOOL, SMALL_WINDOW, toolTokens } from './support/adapter-fixture.mjs';
+import { adapterWith, adapterWorld, CORE_TOOL, streamParts, toolTokens } from './support/adapter-fixture.mjs';
 
 const BRIDGE = ['tool_search', 'tool_describe', 'tool_call'];
 const USAGE = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
@@ -24,18 +24,8 @@ before(async () => {
 });
 after(() => world?.close());
 
-async function helper(options = {}) {
-  const seen = [];
-  const search = await world.m.mastra.createMastraToolSearch({
-    toolSearch: world.ts,
-    hub: world.hub,
-    functions: { get_time: () => '2030-01-01T00:00:00Z' },
-    contextWindow: SMALL_WINDOW,
-    hooks: { beforeCall: [(ctx) => void seen.push(ctx.name)] },
-    ...options,
-  });
-  return { search, seen };
-}
+/** The adapter over the world, with a hook recording the real names it sees. */
+const helper = (options = {}) => adapterWith(world, world.m.mastra.createMastraToolSearch, options);
 
 /** One model step (LanguageModelV2): tool calls ([name, args]) or, when there are none, a final text. */
 function turn(calls, step, text = 'done') {
@@ -49,16 +39,7 @@ function scriptedModel(script, text) {
   let step = 0;
   return new MastraLanguageModelV2Mock({
     doGenerate: async () => turn(script[step] ?? [], step++, text),
-    doStream: async () => {
-      const r = turn(script[step] ?? [], step++, text);
-      const parts = [{ type: 'stream-start', warnings: [] }];
-      for (const c of r.content) {
-        if (c.type === 'text') parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: c.text }, { type: 'text-end', id: 't' });
-        else parts.push(c);
-      }
-      parts.push({ type: 'finish', finishReason: r.finishReason, usage: r.usage });
-      return { stream: convertArrayToReadableStream(parts) };
-    },
+    doStream: async () => ({ stream: convertArrayToReadableStream(streamParts(turn(script[step] ?? [], step++, text))) }),
   });
 }
 

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { Agent, Runner, setTracingDisabled } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 
-import { adapterWorld, CORE_TOOL, SMALL_WINDOW, toolTokens } from './support/adapter-fixture.mjs';
+import { adapterWith, adapterWorld, CORE_TOOL, toolTokens } from './support/adapter-fixture.mjs';
 
 const BRIDGE = ['tool_search', 'tool_describe', 'tool_call'];
 
@@ -25,18 +25,8 @@ before(async () => {
 });
 after(() => world?.close());
 
-async function helper(options = {}) {
-  const seen = [];
-  const search = await world.m.openaiAgents.createOpenAIAgentsToolSearch({
-    toolSearch: world.ts,
-    hub: world.hub,
-    functions: { get_time: () => '2030-01-01T00:00:00Z' },
-    contextWindow: SMALL_WINDOW,
-    hooks: { beforeCall: [(ctx) => void seen.push(ctx.name)] },
-    ...options,
-  });
-  return { search, seen };
-}
+/** The adapter over the world, with a hook recording the real names it sees. */
+const helper = (options = {}) => adapterWith(world, world.m.openaiAgents.createOpenAIAgentsToolSearch, options);
 
 /** One scripted model turn: function calls ([name, args]) or, when there are none, a final text. */
 function turn(calls, text = 'done') {
