@@ -29,13 +29,15 @@ std::string gate_reason(const GateConfig& config, const GateDecision& gate) {
             "-token window, bounded to [" + std::to_string(config.min_tokens) + ", " +
             std::to_string(config.max_tokens) + "]";
   }
-  const std::string tokens = "threshold " + std::to_string(gate.threshold) + " (" + basis + ")";
-  const bool by_tokens = gate.deferrable_tokens >= gate.threshold;
-  const std::string count = "thresholdTools " + std::to_string(config.threshold_tools);
-  if (by_tokens) return "gate auto: deferrable " + measured + " >= " + tokens;
-  if (gate.active) return "gate auto: deferrable " + measured + " >= " + count + " (tokens < " + tokens + ")";
-  const std::string also = config.threshold_tools > 0 ? "; " + std::to_string(gate.deferrable_count) + " < " + count : "";
-  return "gate auto: deferrable " + measured + " < " + tokens + also;
+  // Both triggers, each with its verdict: the tokens against the threshold, the count against
+  // thresholdTools (when set).
+  std::string reason = "gate auto: deferrable " + measured + (gate.deferrable_tokens >= gate.threshold ? " >= " : " < ") +
+                       "threshold " + std::to_string(gate.threshold) + " (" + basis + ")";
+  if (config.threshold_tools > 0) {
+    reason += "; " + std::to_string(gate.deferrable_count) + (gate.deferrable_count >= config.threshold_tools ? " >= " : " < ") +
+              "thresholdTools " + std::to_string(config.threshold_tools);
+  }
+  return reason;
 }
 
 }  // namespace

@@ -193,8 +193,8 @@ TEST_CASE("auto gate: the tool-count trigger beside the token threshold", "[asse
     CHECK(r.gate.active);
     CHECK(r.strategy == Strategy::Bridge);
     CHECK(r.deferred == Names{"a", "b", "c"});
-    CHECK(r.gate.reason.find(">= thresholdTools 3") != std::string::npos);
-    CHECK(r.gate.reason.find("tokens < threshold 20000") != std::string::npos);
+    CHECK(r.gate.reason.find("< threshold 20000") != std::string::npos);
+    CHECK(r.gate.reason.find("; 3 >= thresholdTools 3") != std::string::npos);
   }
   SECTION("one tool short: inactive") {
     f.config.threshold_tools = 4;

@@ -95,7 +95,7 @@ describe('tool-search on the built-in catalog', () => {
     const wide = cli('plan');
     assert.equal(wide.status, 0, wide.stderr);
     assert.match(wide.stdout, /^context window: 200000 tokens$/m);
-    assert.match(wide.stdout, /^gate auto: deferral active, strategy bridge \(gate auto: deferrable 104 tools \(~\d+ tokens\) >= thresholdTools 40 \(tokens < threshold 20000 /m);
+    assert.match(wide.stdout, /^gate auto: deferral active, strategy bridge \(gate auto: deferrable 104 tools \(~\d+ tokens\) < threshold 20000 \(10% of a 200000-token window, bounded to \[0, 20000\]\); 104 >= thresholdTools 40\b/m);
     assert.match(wide.stdout, /^deferred \(104\): /m);
   });
 

@@ -159,7 +159,7 @@ test('catalog view: groups, badges, tokens with and without deferral, the gate d
   // A 1M window: the token threshold is capped at maxTokens (20K), above this catalog's ~13K
   // tokens, but its 104 deferrable tools reach thresholdTools (40): the gate still defers.
   await page.click('#window-picker input[value="1000000"]');
-  await page.waitForFunction(() => /thresholdTools 40/.test(document.querySelector('#gate-reason')?.textContent ?? ''));
+  await page.waitForFunction(() => /< threshold 20000 \(10% of a 1000000-token window.*; 104 >= thresholdTools 40/.test(document.querySelector('#gate-reason')?.textContent ?? ''));
   assert.equal(await page.textContent('.decision .headline'), 'Deferral active: bridge');
   assert.equal(await number('#tokens-with'), withDeferral);
   await page.click('#window-picker input[value="128000"]');
