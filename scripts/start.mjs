@@ -59,12 +59,15 @@ async function printPlan(entry) {
     const servers = new Set(tools.map((t) => t.source)).size;
     console.log(`tool-search-wasm: built-in catalog, ${ts.size} tools from ${servers} official MCP servers (core ${ts.coreVersion})`);
     console.log('');
-    const rows = [['window', 'decision', 'tool tokens sent', 'without deferral', 'saved']];
+    const rows = [['window', 'decision', 'trigger', 'tool tokens sent', 'without deferral', 'saved']];
     for (const w of [8_000, 32_000, 128_000, 200_000, 1_000_000]) {
       const a = ts.assemble({ contextWindow: w });
+      // Which auto trigger fired: the schemas' tokens, or the count of deferrable tools.
+      const trigger = !a.gate.active ? '-' : a.gate.deferrableTokens >= a.gate.threshold ? `tokens >= ${fmt(a.gate.threshold)}` : `${a.gate.deferrableCount} tools >= thresholdTools`;
       rows.push([
         w >= 1_000_000 ? `${w / 1_000_000}M` : `${w / 1000}K`,
         a.gate.active ? `${a.strategy} (${a.deferred.length} deferred)` : 'passthrough',
+        trigger,
         fmt(a.tokens.withDeferral),
         fmt(a.tokens.withoutDeferral),
         a.tokens.saved > 0 ? `${fmt(a.tokens.saved)} (${((100 * a.tokens.saved) / a.tokens.withoutDeferral).toFixed(1)}%)` : '-',
@@ -72,11 +75,12 @@ async function printPlan(entry) {
     }
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const [i, r] of rows.entries()) {
-      console.log(`  ${r.map((c, j) => (j === 0 || j === 1 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join('   ')}`);
+      console.log(`  ${r.map((c, j) => (j <= 2 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join('   ')}`);
       if (i === 0) console.log(`  ${widths.map((w) => '-'.repeat(w)).join('   ')}`);
     }
     const at128 = ts.assemble({ contextWindow: 128_000 });
     console.log(`\n  at 128K: ${at128.gate.reason}`);
+    console.log(`  at 1M:   ${ts.assemble({ contextWindow: 1_000_000 }).gate.reason}`);
   } finally {
     ts.dispose();
   }

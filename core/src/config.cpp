@@ -37,6 +37,7 @@ Status validate(const GateConfig& c) {
   const Bound bounds[] = {
       {"minTokens", c.min_tokens, 0, GateLimits::kMaxTokens},
       {"maxTokens", c.max_tokens, 0, GateLimits::kMaxTokens},
+      {"thresholdTools", c.threshold_tools, 0, GateLimits::kMaxTokens},
       {"maxSearchLimit", c.max_search_limit, 1, GateLimits::kMaxSearchLimit},
       {"searchDefaultLimit", c.search_default_limit, 1, GateLimits::kMaxSearchLimit},
       {"inlineMaxCount", c.inline_max_count, 0, GateLimits::kMaxTokens},

@@ -29,8 +29,15 @@ std::string gate_reason(const GateConfig& config, const GateDecision& gate) {
             "-token window, bounded to [" + std::to_string(config.min_tokens) + ", " +
             std::to_string(config.max_tokens) + "]";
   }
-  return "gate auto: deferrable " + measured + (gate.active ? " >= " : " < ") + "threshold " +
-         std::to_string(gate.threshold) + " (" + basis + ")";
+  // Both triggers, each with its verdict: the tokens against the threshold, the count against
+  // thresholdTools (when set).
+  std::string reason = "gate auto: deferrable " + measured + (gate.deferrable_tokens >= gate.threshold ? " >= " : " < ") +
+                       "threshold " + std::to_string(gate.threshold) + " (" + basis + ")";
+  if (config.threshold_tools > 0) {
+    reason += "; " + std::to_string(gate.deferrable_count) + (gate.deferrable_count >= config.threshold_tools ? " >= " : " < ") +
+              "thresholdTools " + std::to_string(config.threshold_tools);
+  }
+  return reason;
 }
 
 }  // namespace
@@ -56,7 +63,11 @@ GateDecision decide_gate(const GateConfig& config, size_t context_window, size_t
   switch (config.enabled) {
     case GateMode::Off: gate.active = false; break;
     case GateMode::On: gate.active = gate.deferrable_count > 0; break;
-    case GateMode::Auto: gate.active = gate.deferrable_count > 0 && gate.deferrable_tokens >= gate.threshold; break;
+    case GateMode::Auto: {
+      const bool by_count = config.threshold_tools > 0 && gate.deferrable_count >= config.threshold_tools;
+      gate.active = gate.deferrable_count > 0 && (gate.deferrable_tokens >= gate.threshold || by_count);
+      break;
+    }
   }
   gate.reason = gate_reason(config, gate);
   return gate;

@@ -100,7 +100,7 @@ const std::vector<std::string>& gate_keys() {
       "enabled",          "thresholdPct",   "minTokens",        "maxTokens",
       "searchDefaultLimit", "maxSearchLimit", "inlineMaxCount", "inlineMaxTokens",
       "lazyActivation",   "activation",     "listingMaxTokens", "preselectTopK",
-      "inlineSchemaMaxTokens"};
+      "inlineSchemaMaxTokens", "thresholdTools"};
   return keys;
 }
 
@@ -255,6 +255,7 @@ Status apply_gate_key(GateConfig& config, const std::string& key, const json& va
   }
   if (key == "minTokens") return count(config.min_tokens, 0, GateLimits::kMaxTokens);
   if (key == "maxTokens") return count(config.max_tokens, 0, GateLimits::kMaxTokens);
+  if (key == "thresholdTools") return count(config.threshold_tools, 0, GateLimits::kMaxTokens);
   if (key == "searchDefaultLimit") return count(config.search_default_limit, 1, GateLimits::kMaxSearchLimit);
   if (key == "maxSearchLimit") return count(config.max_search_limit, 1, GateLimits::kMaxSearchLimit);
   if (key == "inlineMaxCount") return count(config.inline_max_count, 0, GateLimits::kMaxTokens);
@@ -319,6 +320,8 @@ void append_gate_config_json(std::string& out, const GateConfig& c) {
   for (const auto& [key, value] : more) append_key(out, key), append_count(out, value);
   append_key(out, "thresholdPct");
   append_double(out, c.threshold_pct);
+  append_key(out, "thresholdTools");
+  append_count(out, c.threshold_tools);
   out += '}';
 }
 

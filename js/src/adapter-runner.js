@@ -149,19 +149,25 @@ export class ToolRunner {
   }
 }
 
+/** Text content parts: AI SDK and LangChain `text`, OpenAI Responses / Agents SDK `input_text`. */
+const TEXT_PARTS = new Set(['text', 'input_text']);
+
 /**
  * The text of the last user message in a list of chat messages (`{role, content}` with string
- * content or content parts of `{type: 'text', text}`).
- * @param {any[] | undefined} messages
+ * content, text content parts, or Mastra's `{content: {parts}}`), or the input itself when it is a plain string (an Agents SDK
+ * run started with text).
+ * @param {any[] | string | undefined} messages
  */
 export function lastUserText(messages) {
+  if (typeof messages === 'string') return messages;
   for (let i = (messages?.length ?? 0) - 1; i >= 0; i--) {
     const m = /** @type {any[]} */ (messages)[i];
     const role = m?.role ?? (typeof m?._getType === 'function' ? m._getType() : m?.type);
     if (role !== 'user' && role !== 'human') continue;
-    const content = m.content;
+    // Mastra keeps a message's parts under content.parts (its MastraDBMessage format 2).
+    const content = Array.isArray(m.content?.parts) ? m.content.parts : m.content;
     if (typeof content === 'string') return content;
-    if (Array.isArray(content)) return content.filter((p) => p && p.type === 'text').map((p) => p.text).join(' ');
+    if (Array.isArray(content)) return content.filter((p) => p && TEXT_PARTS.has(p.type)).map((p) => p.text).join(' ');
   }
   return '';
 }

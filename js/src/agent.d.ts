@@ -16,6 +16,8 @@ export interface CallContext {
   providerName: string;
   roundTrip: number;
   session: string;
+  /** The turn's signal, when run()/stream() got one: an executor may stop its work on it. */
+  signal?: AbortSignal;
 }
 
 export type BeforeVerdict = void | undefined | null | { block?: string; arguments?: Record<string, unknown>; requireApproval?: string };
@@ -29,7 +31,7 @@ export interface Hooks {
 
 export interface ToolExecutorHub {
   has(name: string): boolean;
-  callTool(name: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<unknown>;
+  callTool(name: string, args: Record<string, unknown>, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<unknown>;
   route?(name: string): { server: string; tool: string } | null;
 }
 
@@ -38,7 +40,8 @@ export interface AgentOptions {
   session?: Session;
   scope?: { sources?: string[]; toolsets?: string[]; tools?: string[] };
   provider: ProviderId | ProviderFormat;
-  model: (request: any, info: { roundTrip: number; provider: string; strategy: Strategy }) => unknown | Promise<unknown>;
+  /** Sends one request and returns the provider's whole response. */
+  model: (request: any, info: ModelCallInfo) => unknown | Promise<unknown>;
   modelName?: string;
   system?: string;
   contextWindow?: number;
@@ -58,6 +61,31 @@ export interface AgentOptions {
   requestOptions?: Record<string, unknown>;
 }
 
+/** What the model function gets beside the request. */
+export interface ModelCallInfo {
+  roundTrip: number;
+  provider: string;
+  strategy: Strategy;
+  /** The turn's signal: pass it to the SDK call so an abort cancels the request. */
+  signal?: AbortSignal;
+  /** Forward streamed text deltas here: stream() yields them as `{type: 'text', delta}`. */
+  onText: (delta: string) => void;
+}
+
+export interface RunOptions {
+  /** Earlier history in this provider's format. */
+  messages?: any[];
+  /** Stops the turn (status "aborted"): between steps, the model request and tool calls in flight. */
+  signal?: AbortSignal;
+}
+
+/** One event of a turn, as hooks.onEvent and stream() report it. */
+export interface TurnEvent {
+  type: 'request' | 'text' | 'response' | 'search' | 'describe' | 'call' | 'blocked' | 'refusal' | 'loop_guard' | 'missing_required' | 'aborted' | 'done';
+  session: string;
+  [key: string]: unknown;
+}
+
 /** One real tool call as transcripts and telemetry record it: the hooks' context and its outcome. */
 export interface LogicalCall extends Omit<CallContext, 'providerName' | 'session'> {
   outcome: 'ok' | 'error' | 'blocked';
@@ -66,7 +94,7 @@ export interface LogicalCall extends Omit<CallContext, 'providerName' | 'session
 }
 
 export interface TurnResult {
-  status: 'ok' | 'missing_required' | 'loop_guard' | 'max_round_trips';
+  status: 'ok' | 'missing_required' | 'loop_guard' | 'max_round_trips' | 'aborted';
   text: string;
   missing?: string[];
   reason?: string;
@@ -85,7 +113,9 @@ export declare class Agent {
   readonly session: Session;
   readonly provider: ProviderFormat;
   readonly strategy: { strategy: Strategy; why: string };
-  run(userText: string, options?: { messages?: any[] }): Promise<TurnResult>;
+  run(userText: string, options?: RunOptions): Promise<TurnResult>;
+  /** The turn's events as they happen; the last is `{type: 'done', turn}`. Leaving early aborts the turn. */
+  stream(userText: string, options?: RunOptions): AsyncGenerator<TurnEvent & { turn?: TurnResult }>;
   close(): void;
 }
 export declare function createAgent(options: AgentOptions): Agent;

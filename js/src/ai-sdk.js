@@ -14,18 +14,10 @@
 //
 // `ai` is an optional peer: its `jsonSchema` is imported when the helper is created.
 
-import { ToolSearchError } from './errors.js';
 import { lastUserText, ToolRunner } from './adapter-runner.js';
+import { loadPeer } from './peer.js';
 
-/** @type {Promise<any> | null} */
-let aiModule = null;
-function loadAi() {
-  aiModule ??= import('ai').catch((cause) => {
-    aiModule = null;
-    throw new ToolSearchError('INVALID_ARGUMENT', 'tool-search-wasm/ai-sdk needs the `ai` package (npm install ai)', { cause });
-  });
-  return aiModule;
-}
+const loadAi = () => loadPeer('ai', () => import('ai'), 'tool-search-wasm/ai-sdk');
 
 /**
  * Creates the AI SDK wiring for one conversation (one engine session).

@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 
 import { createToolSearch, ToolSearchError, toolsFromCatalog } from './index.node.js';
 import { meanScores, scoreQuery } from './metrics.js';
-import { catalogGroups, normalizeTool } from './normalize.js';
+import { catalogGroups, isPlainObject, normalizeTool } from './normalize.js';
+import { closestName } from './option-keys.js';
 
 const DEFAULT_CATALOG = new URL('../catalogs/official-mcp.json', import.meta.url);
 
@@ -21,8 +22,9 @@ Commands:
   eval --queries FILE       recall@1/5/10, nDCG@10, MRR@10 and all@10 over a query set
 
 Options:
-  --catalog FILE            catalog.jsonl, an MCP tools/list result ({tools:[...]}), an OpenAI
-                            tools array, or {servers:[{server, tools}]}
+  --catalog FILE            catalog.jsonl, an MCP tools/list result ({tools:[...]}) or the
+                            JSON-RPC response around it, an OpenAI tools array, or
+                            {servers:[{server, tools}]}
                             (default: the built-in catalog of the official MCP servers)
   --namespacing none|prefix name MCP tools mcp_<server>_<tool> (default: prefix only when
                             names collide across servers)
@@ -74,9 +76,9 @@ class UsageError extends Error {}
 async function main(argv) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return usageError(/** @type {Error} */ (error).message);
+    return usageError(argumentError(/** @type {any} */ (error)));
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -100,6 +102,42 @@ async function main(argv) {
     }
     return 1;
   }
+}
+
+/**
+ * `--context-window -1` as `--context-window=-1`: parseArgs reads a value starting with "-" as
+ * another option ("argument is ambiguous"); a negative number is a value, which the option's
+ * own check then refuses with its range.
+ * @param {string[]} argv
+ */
+function joinNegativeValues(argv) {
+  const out = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const option = a.startsWith('--') && !a.includes('=') ? /** @type {any} */ (OPTIONS)[a.slice(2)] : undefined;
+    if (option?.type === 'string' && i + 1 < argv.length && /^-\d/.test(argv[i + 1])) out.push(`${a}=${argv[++i]}`);
+    else out.push(a);
+  }
+  return out;
+}
+
+/**
+ * parseArgs' errors in this CLI's words, with a "did you mean" for an unknown option (Node's
+ * own message has an unbalanced quote and no suggestion).
+ * @param {{code?: string, message: string}} error
+ */
+function argumentError(error) {
+  const option = /Option '(?:-\w, )?(--?[\w-]+)/.exec(error.message)?.[1] ?? /Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
+    const near = closestName(option.replace(/^-+/, ''), Object.keys(OPTIONS));
+    const hint = near ? `; did you mean --${near}?` : ' (a query starting with "-" goes after "--")';
+    return `unknown option ${option}${hint}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    if (/does not take an argument/.test(error.message)) return `option ${option} takes no value`;
+    return `option ${option} needs a value`;
+  }
+  return error.message;
 }
 
 /** @param {string} message */
@@ -190,6 +228,7 @@ const COMMANDS = {
     const queries = parseQueries(await readText(values.queries, 'queries'), values.queries);
     if (queries.length === 0) throw new Error(`${values.queries} holds no queries`);
     await withEngine(values, async (ts) => {
+      warnMissingGold(ts, queries);
       const lines = [];
       /** @type {import('./metrics.js').QueryScores[]} */
       const scores = [];
@@ -238,6 +277,34 @@ const COMMANDS = {
     });
   },
 };
+
+/**
+ * A gold name the catalog does not have can never be ranked, so its queries score 0 whatever
+ * the engine does: say so on stderr (with the cataloged name when the catalog renamed it).
+ * @param {import('./tool-search.js').ToolSearch} ts
+ * @param {{gold: string[]}[]} queries
+ */
+function warnMissingGold(ts, queries) {
+  const records = ts.tools();
+  const names = new Set(records.map((t) => t.name));
+  /** @type {Map<string, string>} */
+  const renamed = new Map(records.filter((t) => t.originalName && t.originalName !== t.name).map((t) => [/** @type {string} */ (t.originalName), t.name]));
+  /** @type {Map<string, number>} */
+  const missing = new Map();
+  let affected = 0;
+  for (const q of queries) {
+    const absent = q.gold.filter((g) => !names.has(g));
+    if (absent.length > 0) affected++;
+    for (const g of absent) missing.set(g, (missing.get(g) ?? 0) + 1);
+  }
+  if (missing.size === 0) return;
+  process.stderr.write(`tool-search: warning: ${missing.size} gold name(s) are not in the catalog, so ${affected} of ${queries.length} queries cannot be fully recalled:\n`);
+  for (const [name, count] of [...missing].slice(0, 10)) {
+    const hint = renamed.has(name) ? ` (cataloged as ${renamed.get(name)})` : '';
+    process.stderr.write(`  ${JSON.stringify(name)} in ${count} quer${count === 1 ? 'y' : 'ies'}${hint}\n`);
+  }
+  if (missing.size > 10) process.stderr.write(`  ... and ${missing.size - 10} more\n`);
+}
 
 /**
  * Loads the catalog, runs `body`, and always disposes the engine.
@@ -328,11 +395,27 @@ async function loadCatalog(file) {
   const text = await readText(file ?? DEFAULT_CATALOG, 'catalog');
   const where = file ?? 'the built-in catalog';
   if (text.trim() === '') throw new Error(`catalog ${where} is empty`);
+  let document;
   try {
-    return JSON.parse(text);
+    document = JSON.parse(text);
   } catch {
     return parseJsonLines(text, where); // catalog.jsonl: one tool per line
   }
+  return jsonRpcResult(document, where);
+}
+
+/**
+ * A raw JSON-RPC response (what a `tools/list` request to an MCP server answers, saved as is)
+ * stands for its `result`; an error response is reported as the server's error.
+ * @param {unknown} document
+ * @param {string} where
+ */
+function jsonRpcResult(document, where) {
+  if (!isPlainObject(document) || typeof document.jsonrpc !== 'string') return document;
+  const error = /** @type {any} */ (document.error);
+  if (error !== undefined) throw new Error(`catalog ${where} is a JSON-RPC error response: ${error?.message ?? JSON.stringify(error)}${error?.code === undefined ? '' : ` (code ${error.code})`}`);
+  if (document.result === undefined) throw new Error(`catalog ${where} is a JSON-RPC message without a result`);
+  return document.result;
 }
 
 /**

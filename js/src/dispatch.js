@@ -3,6 +3,7 @@
 // framework adapter run real calls through here, so hooks see the same real name and repaired
 // arguments whichever loop drives the model.
 
+import { untilAborted } from './abort.js';
 import { ToolSearchError } from './errors.js';
 import { isCallToolResult } from './provider-content.js';
 import { runAfterCallHooks, runBeforeCallHooks } from './hooks.js';
@@ -88,13 +89,26 @@ export async function runRealCall(ctx, hooks, executors) {
   return done;
 }
 
+/**
+ * The executor's answer; with `ctx.signal`, an abort ends the wait (the hub also cancels the
+ * request on the server; a function gets the signal in its ctx to stop its own work).
+ * @param {CallContext} ctx @param {Executors} o
+ */
+function execute(ctx, o) {
+  return untilAborted(executeOnce(ctx, o), ctx.signal);
+}
+
 /** @param {CallContext} ctx @param {Executors} o */
-async function execute(ctx, o) {
+async function executeOnce(ctx, o) {
   if (o.functions && Object.prototype.hasOwnProperty.call(o.functions, ctx.name)) {
     return asCallToolResult(await o.functions[ctx.name](ctx.arguments, ctx));
   }
   if (o.hub && o.hub.has(ctx.name)) {
-    return o.hub.callTool(ctx.name, ctx.arguments, o.callTimeoutMs ? { timeoutMs: o.callTimeoutMs } : {});
+    /** @type {{timeoutMs?: number, signal?: AbortSignal}} */
+    const options = {};
+    if (o.callTimeoutMs) options.timeoutMs = o.callTimeoutMs;
+    if (ctx.signal) options.signal = ctx.signal;
+    return o.hub.callTool(ctx.name, ctx.arguments, options);
   }
   if (typeof o.execute === 'function') return asCallToolResult(await o.execute(ctx));
   throw new ToolSearchError('NOT_FOUND', `no executor for tool "${ctx.name}" (not an MCP tool of the hub, not in functions)`);

@@ -17,6 +17,7 @@
  * @property {string} providerName    the name the model used (tool_call, or a mapped name)
  * @property {number} roundTrip
  * @property {string} session
+ * @property {AbortSignal} [signal]   the turn's signal (agent.run({signal})): an executor may stop on it
  */
 
 /**

@@ -131,7 +131,10 @@ export interface ToolDescription extends ToolRecord {
   [key: string]: unknown;
 }
 
-/** Gate and bridge settings. Every key is optional; omitted keys take the stated default. */
+/**
+ * Gate and bridge settings. Every key is optional: on a new engine an omitted key takes the
+ * stated default; in a later configure() it keeps its current value.
+ */
 export interface GateConfig {
   /** `true` means `'auto'`. Default `'auto'`. */
   enabled?: 'off' | 'auto' | 'on' | boolean;
@@ -141,6 +144,12 @@ export interface GateConfig {
   minTokens?: number;
   /** ...nor above this, so a 1M window still triggers. Default 20000. */
   maxTokens?: number;
+  /**
+   * Auto also defers when this many deferrable tools are in scope, whatever their tokens
+   * (0 = tokens only). Default 40: GoClaw gates on 40 tools, and tool choice degrades past
+   * 30-50 similar tools even when their schemas fit the window.
+   */
+  thresholdTools?: number;
   /** tool_search's default limit. Default 5. */
   searchDefaultLimit?: number;
   /** Largest limit honoured (1-50). Default 20. */
@@ -522,7 +531,11 @@ export declare class ToolSearch implements Disposable {
     tools: ToolInput | ToolInput[] | CatalogDocument,
     options?: O,
   ): O extends { onInvalid: 'skip' } ? AddReport : string[];
-  /** Removes by name, all-or-nothing. Returns how many were removed. */
+  /**
+   * Removes by name, all-or-nothing. Returns how many were removed (every name given). An
+   * unknown name throws a ToolSearchError with code NOT_FOUND and `suggestions`, and nothing is
+   * removed.
+   */
   remove(names: string | string[]): number;
   /** Replaces every tool of a source. Returns the names now cataloged for it. */
   replaceSource(source: ToolSource, tools: ToolInput[]): string[];
@@ -571,7 +584,10 @@ export declare class ToolSearch implements Disposable {
     options?: { session?: Session | string },
   ): { name: string; arguments: { [key: string]: unknown } } | null;
   estimateTokens(tool: ToolInput): TokenEstimate;
-  /** Replaces the configuration (omitted keys take defaults); returns the effective one. */
+  /**
+   * Merges: changes the keys it names, at every level; a key left out keeps its current value
+   * (the default on a new engine). Returns the effective configuration.
+   */
   configure(config: ToolSearchConfig): EffectiveConfig;
   /** Idempotent; later use throws `DISPOSED`. */
   dispose(): void;

@@ -9,17 +9,10 @@
 //
 // `langchain` and `@langchain/core` are optional peers, imported when the helper is created.
 
-import { ToolSearchError } from './errors.js';
 import { lastUserText, ToolRunner } from './adapter-runner.js';
+import { loadPeer } from './peer.js';
 
-/** @param {string} specifier */
-async function peer(specifier) {
-  try {
-    return await import(specifier);
-  } catch (cause) {
-    throw new ToolSearchError('INVALID_ARGUMENT', `tool-search-wasm/langchain needs ${specifier} (npm install langchain @langchain/core)`, { cause });
-  }
-}
+const INSTALL = 'langchain @langchain/core';
 
 /**
  * Creates the tools and the middleware for one agent (one engine session). Build the agent
@@ -27,7 +20,10 @@ async function peer(specifier) {
  * @param {import('./adapter-runner.js').RunnerOptions & {name?: string}} options
  */
 export async function createLangChainToolSearch(options) {
-  const [{ tool }, { createMiddleware }] = await Promise.all([peer('@langchain/core/tools'), peer('langchain')]);
+  const [{ tool }, { createMiddleware }] = await Promise.all([
+    loadPeer('@langchain/core', () => import('@langchain/core/tools'), 'tool-search-wasm/langchain', INSTALL),
+    loadPeer('langchain', () => import('langchain'), 'tool-search-wasm/langchain', INSTALL),
+  ]);
   const runner = new ToolRunner(options);
 
   const tools = runner.definitions().map((d) =>

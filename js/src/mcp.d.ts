@@ -21,7 +21,14 @@ export interface McpServerSpec {
   tags?: string[];
   /** Keep this server's tools visible (pinServer). */
   pin?: boolean;
+  /** Per-server tools/call timeout. Default: the hub's `callTimeoutMs`. */
   callTimeoutMs?: number;
+  /**
+   * stdio: what happens to the server's stderr. Default `'pipe'`: kept (the last 2,000
+   * characters are in `status().stderr` and in failure messages). `'inherit'`: this process's
+   * stderr. A function receives every chunk (and the tail is kept too).
+   */
+  stderr?: 'pipe' | 'inherit' | ((text: string) => void);
 }
 
 export type McpServerState = 'connecting' | 'ready' | 'failed' | 'closed';
@@ -36,20 +43,46 @@ export interface McpServerStatus {
   error: { code: string; message: string; at: number } | null;
   pid: number | null;
   listings: number;
+  /** Automatic reconnect attempts since the server was last ready. */
+  retries: number;
+  /** When the next automatic reconnect starts (epoch ms), or null. */
+  nextRetryAt: number | null;
+  /** The last 2,000 characters of a stdio server's stderr ('' for other transports). */
+  stderr: string;
+}
+
+export interface ReconnectOptions {
+  /** Attempts before the server stays failed. Default 5. */
+  retries?: number;
+  /** The first wait; each next one doubles. Default 1000 ms. */
+  initialDelayMs?: number;
+  /** The longest wait. Default 30000 ms. */
+  maxDelayMs?: number;
 }
 
 export interface McpHubOptions {
+  /** Spawn or connect, and initialize. Default 15000 ms. */
   connectTimeoutMs?: number;
+  /** Per tools/list page. Default 10000 ms. */
   listTimeoutMs?: number;
+  /** Per tools/call (a server spec may override it). Default 30000 ms. */
   callTimeoutMs?: number;
+  /** After a call timed out: a server that does not answer a ping within this is withdrawn. Default 2000 ms. */
   pingTimeoutMs?: number;
+  /** A server listing more tools/list pages is treated as broken. Default 100. */
   maxPages?: number;
+  /**
+   * Automatic reconnect, with exponential backoff, of a server that was ready and dropped
+   * (disconnected, unresponsive). Default `{ retries: 5, initialDelayMs: 1000, maxDelayMs: 30000 }`;
+   * `false` leaves it to reconnect(). A server that never connected is not retried.
+   */
+  reconnect?: ReconnectOptions | false;
   clientInfo?: { name: string; version: string };
 }
 
 export type McpHubEvent =
   | { type: 'tools'; server: string; names: string[]; reason: string }
-  | { type: 'status'; server: string; state: McpServerState; error: McpServerStatus['error'] };
+  | { type: 'status'; server: string; state: McpServerState; error: McpServerStatus['error']; nextRetryAt?: number | null };
 
 /** An MCP CallToolResult, as the server sent it. */
 export interface CallToolResult {

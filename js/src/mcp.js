@@ -5,12 +5,15 @@
 // `mcp:<server>`, re-lists a server when it sends `notifications/tools/list_changed`, and
 // dispatches resolved calls to the right server. A server that crashes, hangs or answers
 // garbage has its tools withdrawn (so the next assembly no longer offers them) and a status
-// saying why; the other servers keep working, and reconnect() restores it.
+// saying why; the other servers keep working. A server that was ready and then dropped (its
+// process exited, the network failed, it stopped answering) is reconnected automatically with
+// exponential backoff; reconnect() restores any server by hand.
 //
 // @modelcontextprotocol/sdk is an optional peer: it is imported on first use, and only the
 // parts a server spec needs (no stdio import for HTTP servers, so this also runs on the edge).
 
 import { ToolSearchError } from './errors.js';
+import { connectFailure } from './mcp-connect-error.js';
 import { readAllToolPages } from './mcp-list-tools.js';
 
 /**
@@ -31,6 +34,9 @@ import { readAllToolPages } from './mcp-list-tools.js';
  * @property {string[]} [tags]                 toolsets the server's tools belong to
  * @property {boolean} [pin]                   keep this server's tools visible (pinServer)
  * @property {number} [callTimeoutMs]          per-server override
+ * @property {'pipe' | 'inherit' | ((text: string) => void)} [stderr='pipe']  stdio: the server's
+ *   stderr is kept (its last 2,000 characters are in the status and in failure messages);
+ *   'inherit' passes it to this process's stderr; a function gets every chunk (and it is kept too)
  */
 
 /**
@@ -43,17 +49,34 @@ import { readAllToolPages } from './mcp-list-tools.js';
  * @property {{code: string, message: string, at: number} | null} error  why it failed (or the last call error)
  * @property {number | null} pid    the stdio process id, when there is one
  * @property {number} listings      how many times the tool list was (re)read
+ * @property {number} retries       automatic reconnect attempts since the server was last ready
+ * @property {number | null} nextRetryAt  when the next automatic attempt starts (epoch ms), if one is scheduled
+ * @property {string} stderr        the last 2,000 characters of a stdio server's stderr ('' otherwise)
+ */
+
+/**
+ * @typedef {object} ReconnectOptions
+ * @property {number} [retries=5]           attempts before the server stays failed
+ * @property {number} [initialDelayMs=1000] the first wait; each next one doubles
+ * @property {number} [maxDelayMs=30000]    the longest wait
  */
 
 /**
  * @typedef {object} McpHubOptions
- * @property {number} [connectTimeoutMs=15000]
+ * @property {number} [connectTimeoutMs=15000]  spawn/connect and initialize
  * @property {number} [listTimeoutMs=10000]   per tools/list page
- * @property {number} [callTimeoutMs=30000]
+ * @property {number} [callTimeoutMs=30000]   per tools/call (a server spec may override it)
  * @property {number} [pingTimeoutMs=2000]    after a call timeout: is the server alive at all?
  * @property {number} [maxPages=100]          a server listing more pages is treated as broken
+ * @property {ReconnectOptions | false} [reconnect]  automatic reconnect of a server that was
+ *   ready and dropped (disconnected, unresponsive, and the failed attempts after it); default
+ *   5 retries from 1 s doubling to 30 s; `false` leaves it to reconnect()
  * @property {{name: string, version: string}} [clientInfo]
  */
+
+/** Failures a new connection may cure; a bad tool list (invalid_tools/response) is not retried. */
+const RETRYABLE = new Set(['disconnected', 'unresponsive', 'connect_failed', 'timeout']);
+const DEFAULT_RECONNECT = Object.freeze({ retries: 5, initialDelayMs: 1000, maxDelayMs: 30000 });
 
 const STATE_READY = 'ready';
 
@@ -129,6 +152,11 @@ class ServerRecord {
     /** @type {Promise<void> | null} */ this.pending = null;
     this.dirty = false;
     this.stderrTail = '';
+    /** Reached ready since it was attached or reconnected by hand: automatic reconnects apply. */
+    this.wasReady = false;
+    this.retries = 0;
+    /** @type {ReturnType<typeof setTimeout> | null} */ this.retryTimer = null;
+    /** @type {number | null} */ this.nextRetryAt = null;
     /** Settles when the first connection attempt is over (ready or failed). */
     /** @type {() => void} */ this.settleFirst = () => {};
     /** @type {Promise<void>} */ this.firstSettled = new Promise((resolve) => {
@@ -163,6 +191,7 @@ export class McpHub {
       maxPages: 100,
       clientInfo: { name: 'tool-search-wasm', version: '0' },
       ...options,
+      reconnect: options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...(options.reconnect ?? {}) },
     };
   }
 
@@ -217,6 +246,9 @@ export class McpHub {
     if (record.spec.client !== undefined) {
       throw new ToolSearchError('INVALID_ARGUMENT', `MCP server "${name}" was attached as a client object; attach it with connect() or a transport factory to reconnect`);
     }
+    this.#cancelRetry(record);
+    record.retries = 0;
+    record.wasReady = false;
     await this.#disconnect(record);
     await this.#connect(record);
     return this.#statusOf(record);
@@ -240,6 +272,7 @@ export class McpHub {
   async close(name) {
     const records = name === undefined ? [...this.#servers.values()] : [this.#get(name)];
     await Promise.all(records.map(async (record) => {
+      this.#cancelRetry(record);
       await this.#disconnect(record);
       record.state = 'closed';
       this.#withdraw(record, 'closed');
@@ -377,6 +410,9 @@ export class McpHub {
       error: record.error,
       pid: typeof record.transport?.pid === 'number' ? record.transport.pid : null,
       listings: record.listings,
+      retries: record.retries,
+      nextRetryAt: record.nextRetryAt,
+      stderr: record.stderrTail,
     };
   }
 
@@ -432,10 +468,15 @@ export class McpHub {
           record.dirty = false;
           await this.#list(record, generation, 'list_changed');
         }
+        if (generation === record.generation && record.state === STATE_READY) {
+          // Connected and listed: a later drop is retried, with a fresh budget.
+          record.wasReady = true;
+          record.retries = 0;
+        }
       } catch (error) {
         if (generation !== record.generation) return;
         const code = phase === 'list' ? listFailureCode(error) : isTimeout(error) ? 'timeout' : 'connect_failed';
-        await this.#fail(record, code, messageOf(error));
+        await this.#fail(record, code, phase === 'list' || isTimeout(error) ? messageOf(error) : connectFailure(record.spec, error));
       }
     })();
     record.pending = task;
@@ -473,11 +514,20 @@ export class McpHub {
         args: spec.args ?? [],
         env: spec.env,
         cwd: spec.cwd,
-        stderr: 'pipe',
+        stderr: spec.stderr === 'inherit' ? 'inherit' : 'pipe',
       });
-      // Keep the tail of stderr for the failure status (and keep the pipe drained).
-      transport.stderr?.on('data', (chunk) => {
-        record.stderrTail = (record.stderrTail + String(chunk)).slice(-2000);
+      // Keep the tail of stderr for the status and failure messages (and keep the pipe drained).
+      const forward = typeof spec.stderr === 'function' ? spec.stderr : null;
+      transport.stderr?.on('data', (/** @type {unknown} */ chunk) => {
+        const text = String(chunk);
+        record.stderrTail = (record.stderrTail + text).slice(-2000);
+        if (forward) {
+          try {
+            forward(text);
+          } catch {
+            // The host's logger failing is not the server's failure.
+          }
+        }
       });
     }
     const client = new Client(this.#options.clientInfo, { capabilities: {} });
@@ -576,8 +626,38 @@ export class McpHub {
     record.state = 'failed';
     record.error = { code, message, at: Date.now() };
     this.#withdraw(record, code);
-    this.#emit({ type: 'status', server: record.name, state: record.state, error: record.error });
+    this.#scheduleRetry(record, code);
+    this.#emit({ type: 'status', server: record.name, state: record.state, error: record.error, nextRetryAt: record.nextRetryAt });
     await this.#closeClient(record);
+  }
+
+  /**
+   * Schedules the next automatic reconnect of a server that was ready and dropped: waits of
+   * initialDelayMs doubling up to maxDelayMs, `retries` at most, then it stays failed.
+   * @param {ServerRecord} record @param {string} code
+   */
+  #scheduleRetry(record, code) {
+    const policy = this.#options.reconnect;
+    if (!policy || !record.wasReady || !RETRYABLE.has(code) || record.spec.client !== undefined) return;
+    if (record.retries >= policy.retries) return;
+    const delay = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** record.retries);
+    record.nextRetryAt = Date.now() + delay;
+    record.retryTimer = setTimeout(() => {
+      record.retryTimer = null;
+      record.nextRetryAt = null;
+      if (record.state !== 'failed') return;
+      record.retries++;
+      void this.#connect(record);
+    }, delay);
+    // A pending retry never keeps the host process alive on its own.
+    /** @type {any} */ (record.retryTimer).unref?.();
+  }
+
+  /** @param {ServerRecord} record */
+  #cancelRetry(record) {
+    if (record.retryTimer) clearTimeout(record.retryTimer);
+    record.retryTimer = null;
+    record.nextRetryAt = null;
   }
 
   /** Closes the current connection without reporting it as a failure. @param {ServerRecord} record */

@@ -1,8 +1,11 @@
 // Gemini format (@google/genai `generateContent({model, contents, config})`).
 //
 // config.tools:      [{functionDeclarations: [{name, description, parametersJsonSchema}]}]
-// config.toolConfig: {functionCallingConfig: {mode: 'AUTO'}}  (allowedFunctionNames needs ANY,
-//                    which forces a call, so it is not used for pre-selection)
+// config.toolConfig: left out. AUTO is Gemini's default with tools, and writing the mode would
+//                    make the request fail @google/genai's types: FunctionCallingConfigMode is
+//                    a TypeScript string enum, which the string "AUTO" does not satisfy.
+//                    (allowedFunctionNames needs ANY, which forces a call, so pre-selection
+//                    does not use it.)
 // response:          candidates[0].content.parts[{functionCall: {id?, name, args}}]
 // results:           {role: 'user', parts: [{functionResponse: {id?, name, response: {output} | {error}}}]}
 // Gemini has no native deferral (googleapis/js-genai#1416): bridge, pre-selection or passthrough.
@@ -44,10 +47,7 @@ export const gemini = Object.freeze({
     const config = { ...(options ?? {}) };
     if (system) config.systemInstruction = system;
     const tools = this.tools(plan, names);
-    if (tools.length > 0) {
-      config.tools = tools;
-      config.toolConfig = { functionCallingConfig: { mode: 'AUTO' } };
-    }
+    if (tools.length > 0) config.tools = tools;
     return { model, contents: [...messages], config };
   },
 

@@ -8,8 +8,16 @@
 //            tool_choice: {type: 'allowed_tools', mode, tools: [{type: 'function', name}]}
 //            response: output[{type: 'function_call', call_id, name, arguments}]
 //            results:  {type: 'function_call_output', call_id, output}
+//            native:   deferred tools listed with `defer_loading: true` and the engine's
+//                      tool_search as {type: 'tool_search', execution: 'client', description,
+//                      parameters}; the model answers output[{type: 'tool_search_call',
+//                      call_id, execution: 'client', arguments}] and gets back
+//                      {type: 'tool_search_output', call_id, execution: 'client', tools: [the
+//                      hits' definitions]}, which loads them ("client-executed tool search":
+//                      the engine ranks, the provider loads).
 // (openai 6.x types: ChatCompletionCreateParams, ChatCompletionAllowedToolChoice,
-// ResponseCreateParams, FunctionTool, ToolChoiceAllowed.)
+// ResponseCreateParams, FunctionTool, ToolChoiceAllowed, ToolSearchTool,
+// ResponseInputItem.ToolSearchCall, ResponseToolSearchOutputItemParam.)
 
 import { NAME_RULES } from './provider-names.js';
 import { toText } from './provider-content.js';
@@ -169,21 +177,49 @@ export const openaiChat = Object.freeze({
   },
 });
 
+/**
+ * One plan tool as a Responses tool: the engine's tool_search becomes the client-executed
+ * `tool_search` tool in a native plan; a deferred tool keeps its definition, marked
+ * `defer_loading` (the same object a tool_search_output then loads).
+ * @param {import('./provider-plan.js').PlanTool} t @param {ToolPlan} plan @param {NameMap} names
+ */
+function responsesTool(t, plan, names) {
+  if (plan.nativeSearch && t.name === 'tool_search') {
+    return { type: 'tool_search', execution: 'client', description: t.description, parameters: parametersOf(t.inputSchema) };
+  }
+  /** @type {Record<string, unknown>} */
+  const tool = { type: 'function', name: names.toProvider(t.name), description: t.description, parameters: parametersOf(t.inputSchema), strict: false };
+  if (t.deferLoading) tool.defer_loading = true;
+  return tool;
+}
+
+/**
+ * The tool_search_output answering one native search: the hits' definitions, best first, as
+ * the request listed them.
+ * @param {ToolOutcome} o @param {{plan?: ToolPlan, names?: NameMap}} context
+ */
+function toolSearchOutput(o, { plan, names }) {
+  /** @type {Record<string, unknown>[]} */
+  const tools = [];
+  if (plan && names) {
+    const byName = new Map(plan.tools.filter((t) => t.name !== 'tool_search').map((t) => [t.name, t]));
+    for (const ref of o.references ?? []) {
+      const t = byName.get(names.toReal(ref));
+      if (t) tools.push(responsesTool(t, plan, names));
+    }
+  }
+  return { type: 'tool_search_output', call_id: o.id, execution: 'client', status: 'completed', tools };
+}
+
 /** OpenAI Responses API. */
 export const openaiResponses = Object.freeze({
   id: 'openai-responses',
   rule: NAME_RULES.openai,
-  supports: Object.freeze({ allowedTools: true, native: false }),
+  supports: Object.freeze({ allowedTools: true, native: true }),
 
   /** @param {ToolPlan} plan @param {NameMap} names */
   tools(plan, names) {
-    return plan.tools.map((t) => ({
-      type: 'function',
-      name: names.toProvider(t.name),
-      description: t.description,
-      parameters: parametersOf(t.inputSchema),
-      strict: false,
-    }));
+    return plan.tools.map((t) => responsesTool(t, plan, names));
   },
 
   /** @param {ToolPlan} plan @param {NameMap} names */
@@ -215,9 +251,12 @@ export const openaiResponses = Object.freeze({
   parseResponse(response, names) {
     const output = response?.output;
     if (!Array.isArray(output)) throw new TypeError('tool-search: an OpenAI response without an output array');
+    // A client-executed tool_search call is the engine's tool_search (model order is kept).
     const calls = output
-      .filter((item) => item.type === 'function_call')
-      .map((item) => parsedCall(item.call_id, item.name, item.arguments, names));
+      .filter((item) => item.type === 'function_call' || (item.type === 'tool_search_call' && item.execution === 'client'))
+      .map((item) => (item.type === 'tool_search_call'
+        ? parsedCall(item.call_id, 'tool_search', item.arguments, names)
+        : parsedCall(item.call_id, item.name, item.arguments, names)));
     const text = output
       .filter((item) => item.type === 'message')
       .flatMap((item) => item.content ?? [])
@@ -225,17 +264,28 @@ export const openaiResponses = Object.freeze({
       .map((part) => part.text)
       .join('');
     // Output items are valid input items: the history stays stateless (no previous_response_id).
-    const kept = output.filter((item) => item.type === 'function_call' || item.type === 'message');
+    const kept = output.filter((item) => item.type === 'function_call' || item.type === 'message' || item.type === 'tool_search_call');
     return { messages: kept, text, calls };
   },
 
-  /** @param {ToolOutcome[]} outcomes */
-  toolResultMessages(outcomes) {
-    return outcomes.map((o) => ({ type: 'function_call_output', call_id: o.id, output: outcomeText(o) }));
+  /**
+   * @param {ToolOutcome[]} outcomes
+   * @param {{plan?: ToolPlan, names?: NameMap}} [context]  the request's plan: a native search's
+   *   hits are answered with their definitions
+   */
+  toolResultMessages(outcomes, context = {}) {
+    return outcomes.map((o) => (o.references
+      ? toolSearchOutput(o, context)
+      : { type: 'function_call_output', call_id: o.id, output: outcomeText(o) }));
   },
 
-  /** @param {{text?: string, calls?: {id?: string, name: string, arguments: unknown}[]}} message */
-  encodeResponse({ text = '', calls = [] }) {
+  /**
+   * @param {{text?: string, calls?: {id?: string, name: string, arguments: unknown}[]}} message
+   * @param {any} [request]  when it offers the client tool_search, a tool_search call is encoded
+   *   as a tool_search_call item, as the model sends it
+   */
+  encodeResponse({ text = '', calls = [] }, request) {
+    const nativeSearch = (request?.tools ?? []).some((/** @type {any} */ t) => t.type === 'tool_search');
     const output = [];
     if (text) {
       output.push({
@@ -247,6 +297,11 @@ export const openaiResponses = Object.freeze({
       });
     }
     for (const c of calls) {
+      if (nativeSearch && c.name === 'tool_search') {
+        const args = typeof c.arguments === 'string' ? JSON.parse(c.arguments) : c.arguments ?? {};
+        output.push({ type: 'tool_search_call', id: nextId('ts'), call_id: c.id ?? nextId('call'), execution: 'client', status: 'completed', arguments: args });
+        continue;
+      }
       output.push({
         type: 'function_call',
         id: nextId('fc'),
@@ -263,15 +318,21 @@ export const openaiResponses = Object.freeze({
   lastToolResults(request) {
     const out = [];
     const input = Array.isArray(request.input) ? request.input : [];
-    for (let i = input.length - 1; i >= 0 && input[i].type === 'function_call_output'; i--) {
-      out.unshift({ id: input[i].call_id, text: String(input[i].output) });
+    for (let i = input.length - 1; i >= 0 && (input[i].type === 'function_call_output' || input[i].type === 'tool_search_output'); i--) {
+      const item = input[i];
+      if (item.type === 'tool_search_output') {
+        const loaded = (item.tools ?? []).map((/** @type {any} */ t) => t.name);
+        out.unshift({ id: item.call_id, text: JSON.stringify(loaded), references: loaded });
+      } else {
+        out.unshift({ id: item.call_id, text: String(item.output) });
+      }
     }
     return out;
   },
 
-  /** @param {any} request */
+  /** Tool names in a request (the client tool_search tool has a type, not a name). @param {any} request */
   toolNames(request) {
-    return (request.tools ?? []).map((t) => t.name);
+    return (request.tools ?? []).map((t) => t.name ?? t.type);
   },
 });
 

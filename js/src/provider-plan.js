@@ -31,7 +31,17 @@
  * @property {any} assembly          the engine's assembly this plan came from
  */
 
+import { ToolSearchError } from './errors.js';
+
 export const BRIDGE_NAMES = Object.freeze(['tool_search', 'tool_describe', 'tool_call']);
+
+/**
+ * The engine assemblies each layout needs (`assembly.strategy`; passthrough always fits: the
+ * gate did not defer). `allowed` restricts calls to a pre-selection, so a bridge assembly would
+ * list every tool and allow only core + bridge; `native` needs the engine's tool_search.
+ * @type {Record<string, string[]>}
+ */
+const NEEDS = { allowed: ['preselect', 'passthrough'], native: ['bridge', 'passthrough'] };
 
 /** @param {any} t @returns {PlanTool} */
 function fromVisible(t) {
@@ -71,6 +81,11 @@ function recordsFor(toolSearch, names, kind) {
  * @returns {ToolPlan}
  */
 export function planFromAssembly(toolSearch, assembly, strategy) {
+  const needs = NEEDS[strategy];
+  if (needs && assembly?.strategy !== undefined && !needs.includes(assembly.strategy)) {
+    const mode = strategy === 'allowed' ? 'preselect' : 'bridge';
+    throw new ToolSearchError('INVALID_ARGUMENT', `strategy "${strategy}" needs an assembly made with mode "${mode}" (this one is "${assembly.strategy}"): assemble({ mode: "${mode}" })`);
+  }
   const visible = (assembly.visible ?? []).map(fromVisible);
   const bridge = visible.filter((t) => BRIDGE_NAMES.includes(t.name));
   const deferred = assembly.deferred ?? [];

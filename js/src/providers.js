@@ -7,8 +7,8 @@
 //   request({model, system, messages, plan, names, options}) -> a request body
 //   userMessage(text)                 -> one history entry
 //   parseResponse(response, names)    -> {messages (to append), text, calls: [{id, providerName, name (real), arguments}]}
-//   toolResultMessages(outcomes)      -> history entries answering the calls
-//   encodeResponse({text, calls}), lastToolResults(request), toolNames(request)  (scripted models, tests)
+//   toolResultMessages(outcomes, {plan, names}) -> history entries answering the calls
+//   encodeResponse({text, calls}, request?), lastToolResults(request), toolNames(request)  (scripted models, tests)
 
 import { anthropic } from './provider-anthropic.js';
 import { gemini } from './provider-gemini.js';

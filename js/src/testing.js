@@ -68,7 +68,7 @@ export function scriptedModel(provider, script, options = {}) {
     step++;
     let resolved = typeof next === 'function' ? next(ctx) : next;
     if (!resolved) resolved = { text: options.finalText ?? 'done' };
-    return format.encodeResponse(toMessage(resolved));
+    return format.encodeResponse(toMessage(resolved), request);
   };
   model.requests = requests;
   model.reset = () => {

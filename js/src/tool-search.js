@@ -4,6 +4,7 @@
 
 import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 import { isCatalogDocument, isPlainObject, normalizeCall, normalizeTool, normalizeTools, toolsFromCatalog } from './normalize.js';
+import { checkOptionKeys } from './option-keys.js';
 import { MAX_CALL_LENGTH, boundaryJson, boundaryString, openEnvelope } from './raw.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
 
@@ -11,6 +12,12 @@ import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTe
 const disposeSymbol = /** @type {symbol} */ (/** @type {any} */ (Symbol).dispose ?? Symbol.for('Symbol.dispose'));
 
 const STRATEGIES = ['keyword', 'semantic', 'hybrid', 'regex'];
+
+// Every option key each public method reads: any other key is refused with a "did you mean".
+const CREATE_OPTIONS = ['wasm', 'config', 'embedder', 'embedderTimeoutMs'];
+const ADD_OPTIONS = ['source', 'class', 'tags', 'pinned', 'onInvalid'];
+const SEARCH_OPTIONS = ['limit', 'session', 'deferredOnly', 'strategy', 'vector', 'descriptions', 'caseSensitive'];
+const SESSION_OPTIONS = ['session'];
 
 /**
  * A query vector as the core takes it: finite numbers (NaN and Infinity are refused here,
@@ -110,6 +117,7 @@ export function makeCreateToolSearch(loadModule) {
   return async function createToolSearch(options = {}) {
     const { wasm, config, embedder, timeoutMs } = guarded('createToolSearch() could not read an argument', () => {
       if (!isPlainObject(options)) throw invalidArgument('createToolSearch(options)', 'an object', options);
+      checkOptionKeys(options, CREATE_OPTIONS, 'createToolSearch');
       if (options.config !== undefined && !isPlainObject(options.config)) {
         throw invalidArgument('options.config', 'an object', options.config);
       }
@@ -180,6 +188,7 @@ export class ToolSearch {
    */
   add(tools, options) {
     if (options !== undefined && !isPlainObject(options)) throw invalidArgument('add(tools, options)', 'an object', options);
+    if (options !== undefined) checkOptionKeys(options, ADD_OPTIONS, 'add(tools, options)');
     if (isCatalogDocument(tools)) tools = toolsFromCatalog(tools);
     const { onInvalid = 'error', ...defaults } = options ?? {};
     if (onInvalid !== 'error' && onInvalid !== 'skip') {
@@ -223,13 +232,23 @@ export class ToolSearch {
   }
 
   /**
-   * Removes tools by name. An unknown name is NOT_FOUND and nothing is removed.
+   * Removes tools by name, all-or-nothing: an unknown name throws NOT_FOUND (with
+   * `error.suggestions`, "did you mean") and nothing is removed, so a typo never passes as
+   * "0 removed".
    * @param {string | string[]} names
-   * @returns {number} how many were removed
+   * @returns {number} how many were removed (every name given, once each)
    */
   remove(names) {
     const list = stringList(names, 'remove(names)');
-    return this.#call('removeTools', boundaryJson(list, 'remove(names)')).removed;
+    try {
+      return this.#call('removeTools', boundaryJson(list, 'remove(names)')).removed;
+    } catch (error) {
+      if (error instanceof ToolSearchError && error.code === 'NOT_FOUND' && !error.suggestions) {
+        const missing = list.find((n) => this.tools([n]).length === 0);
+        if (missing !== undefined) error.suggestions = this.suggest(missing);
+      }
+      throw error;
+    }
   }
 
   /**
@@ -438,6 +457,7 @@ export class ToolSearch {
   describe(name, options = {}) {
     boundaryString(name, 'describe(name)');
     if (!isPlainObject(options)) throw invalidArgument('describe(name, options)', 'an object', options);
+    checkOptionKeys(options, SESSION_OPTIONS, 'describe(name, options)');
     // A miss carries its suggestions in the error envelope (computed once, in the core).
     return this.#call('describe', name, this.#sessionId(options.session, 'describe options.session'));
   }
@@ -451,6 +471,7 @@ export class ToolSearch {
   suggest(name, options = {}) {
     boundaryString(name, 'suggest(name)');
     if (!isPlainObject(options)) throw invalidArgument('suggest(name, options)', 'an object', options);
+    checkOptionKeys(options, SESSION_OPTIONS, 'suggest(name, options)');
     return this.#call('suggest', name, this.#sessionId(options.session, 'suggest options.session'));
   }
 
@@ -511,6 +532,7 @@ export class ToolSearch {
    */
   async handleCallAsync(call, options = {}) {
     if (!isPlainObject(options)) throw invalidArgument('handleCallAsync(call, options)', 'an object', options);
+    checkOptionKeys(options, SESSION_OPTIONS, 'handleCallAsync(call, options)');
     const normalized = normalizeCall(call, 'handleCallAsync(call)');
     const query = toolSearchQuery(normalized);
     /** @type {Record<string, unknown>} */
@@ -530,6 +552,7 @@ export class ToolSearch {
    */
   handleCall(call, options = {}) {
     if (!isPlainObject(options)) throw invalidArgument('handleCall(call, options)', 'an object', options);
+    checkOptionKeys(options, SESSION_OPTIONS, 'handleCall(call, options)');
     return this.#resolve(normalizeCall(call, 'handleCall(call)'), options, NO_VECTOR);
   }
 
@@ -567,8 +590,10 @@ export class ToolSearch {
   }
 
   /**
-   * Replaces the configuration (omitted keys take their defaults) and returns the effective
-   * one. Gate keys are camelCase (`thresholdPct`); the seeds' snake_case (`threshold_pct`) is
+   * Changes the keys it names and returns the effective configuration: a key left out keeps
+   * its current value (the default, on a new engine), at every level (`configure({gate:
+   * {maxTokens}})` leaves `gate.thresholdPct` and `bm25` as they were). To return to a default,
+   * pass the default value. Gate keys are camelCase (`thresholdPct`); the seeds' snake_case (`threshold_pct`) is
    * accepted too.
    * @param {import('./index.js').ToolSearchConfig} config
    * @returns {import('./index.js').EffectiveConfig}
@@ -645,6 +670,7 @@ export class ToolSearch {
    */
   #searchRequest(options, what) {
     if (!isPlainObject(options)) throw invalidArgument(`${what}(query, options)`, 'an object', options);
+    checkOptionKeys(/** @type {Record<string, unknown>} */ (options), SEARCH_OPTIONS, `${what}(query, options)`);
     const o = /** @type {Record<string, any>} */ (options);
     /** @type {Record<string, unknown>} */
     const request = {};

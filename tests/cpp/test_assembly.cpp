@@ -178,6 +178,44 @@ TEST_CASE("auto gate bounds: min_tokens, max_tokens, unknown window", "[assembly
   }
 }
 
+TEST_CASE("auto gate: the tool-count trigger beside the token threshold", "[assembly]") {
+  Fixture f;
+  f.request.context_window = 1000000;  // threshold 20000: 300 tokens never reach it
+  SECTION("the default (40) leaves a 3-tool catalog to the token threshold") {
+    CHECK(GateConfig{}.threshold_tools == 40);
+    AssemblyResult r = f.run();
+    CHECK_FALSE(r.gate.active);
+    CHECK(r.gate.reason.find("3 < thresholdTools 40") != std::string::npos);
+  }
+  SECTION("count reaches threshold_tools: active, and the reason names the trigger") {
+    f.config.threshold_tools = 3;
+    AssemblyResult r = f.run();
+    CHECK(r.gate.active);
+    CHECK(r.strategy == Strategy::Bridge);
+    CHECK(r.deferred == Names{"a", "b", "c"});
+    CHECK(r.gate.reason.find("< threshold 20000") != std::string::npos);
+    CHECK(r.gate.reason.find("; 3 >= thresholdTools 3") != std::string::npos);
+  }
+  SECTION("one tool short: inactive") {
+    f.config.threshold_tools = 4;
+    CHECK_FALSE(f.run().gate.active);
+  }
+  SECTION("0 turns the count trigger off; pins and core tools do not count") {
+    f.config.threshold_tools = 0;
+    CHECK_FALSE(f.run().gate.active);
+    f.config.threshold_tools = 3;
+    REQUIRE(f.catalog.pin_tool("a", true).ok());
+    AssemblyResult r = f.run();
+    CHECK(r.gate.deferrable_count == 2);
+    CHECK_FALSE(r.gate.active);
+  }
+  SECTION("off stays off, whatever the count") {
+    f.config.threshold_tools = 1;
+    f.config.enabled = GateMode::Off;
+    CHECK_FALSE(f.run().gate.active);
+  }
+}
+
 TEST_CASE("gate off never defers; on defers any deferrable tool but never a core one", "[assembly]") {
   Fixture f;
   SECTION("off: everything visible even far above the threshold") {

@@ -34,6 +34,7 @@ TEST_CASE("an empty object gives the documented defaults", "[config]") {
   CHECK(c.threshold_pct == 10.0);
   CHECK(c.min_tokens == 0);
   CHECK(c.max_tokens == 20000);
+  CHECK(c.threshold_tools == 40);
   CHECK(c.search_default_limit == 5);
   CHECK(c.max_search_limit == 20);
   CHECK(c.inline_max_count == 0);
@@ -187,14 +188,17 @@ TEST_CASE("to_json round-trips every field", "[config]") {
   c.listing_max_tokens = 123;
   c.preselect_top_k = 11;
   c.inline_schema_max_tokens = 0;
+  c.threshold_tools = 25;
   json j = gate_config_to_json(c);
-  CHECK(j.size() == 13);
+  CHECK(j.size() == 14);
+  CHECK(j["thresholdTools"] == 25);
   CHECK(j["enabled"] == "on");
   CHECK(j["activation"] == "promote");
   Result<GateConfig> back = gate_config_from_json(j);
   REQUIRE(back.ok());
   CHECK(gate_config_to_json(back.value()).dump() == j.dump());
   CHECK(back->threshold_pct == 12.5);
+  CHECK(back->threshold_tools == 25);
   CHECK(back->inline_max_tokens == 5000);
   CHECK_FALSE(back->lazy_activation);
   SECTION("defaults round-trip too, from the default base or any other") {

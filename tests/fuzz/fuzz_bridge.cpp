@@ -309,7 +309,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     if (kind == 5) {
       json request = {{"contextWindow", kWindows[static_cast<uint8_t>(seg[1]) & 7]}, {"userMessage", text}};
-      const char* modes[] = {"bridge", "preselect", "preselect_with_bridge", "bridge"};
+      const char* modes[] = {"bridge", "preselect", "preselect+bridge", "bridge"};
       request["mode"] = modes[(static_cast<uint8_t>(seg[1]) >> 3) & 3];
       assemble_all(request, "assemble " + fuzz::dump(request), true);
       continue;

@@ -87,7 +87,7 @@ void exercise(JsonEngine& e, const json& names) {
       json::object(),
       {{"contextWindow", 1000}},
       {{"contextWindow", 4000}, {"mode", "preselect"}, {"userMessage", first}, {"topK", 3}},
-      {{"contextWindow", 1}, {"mode", "preselect_with_bridge"}, {"userMessage", first + " file"}},
+      {{"contextWindow", 1}, {"mode", "preselect+bridge"}, {"userMessage", first + " file"}},
   };
   for (const json& r : requests) {
     const std::string text = fuzz::dump(r);

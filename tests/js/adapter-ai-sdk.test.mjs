@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { generateText, stepCountIs, streamText } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 
-import { adapterWorld, CORE_TOOL, SMALL_WINDOW, toolTokens } from './support/adapter-fixture.mjs';
+import { adapterWith, adapterWorld, CORE_TOOL, streamParts, toolTokens } from './support/adapter-fixture.mjs';
 
 const BRIDGE = ['tool_search', 'tool_describe', 'tool_call'];
 const USAGE = {
@@ -48,34 +48,15 @@ function scriptedModel(script) {
 function streamingModel(script) {
   let step = 0;
   return new MockLanguageModelV4({
-    doStream: async () => {
-      const r = turn(script[step++] ?? []);
-      const parts = [{ type: 'stream-start', warnings: [] }];
-      for (const c of r.content) {
-        if (c.type === 'text') parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: c.text }, { type: 'text-end', id: 't' });
-        else parts.push(c);
-      }
-      parts.push({ type: 'finish', finishReason: r.finishReason, usage: r.usage });
-      return { stream: convertArrayToReadableStream(parts) };
-    },
+    doStream: async () => ({ stream: convertArrayToReadableStream(streamParts(turn(script[step++] ?? []))) }),
   });
 }
 
 /** Tool names the model received at each step. @param {MockLanguageModelV4} model */
 const sentNames = (model, calls = model.doGenerateCalls) => calls.map((c) => (c.tools ?? []).map((t) => t.name));
 
-async function helper(options = {}) {
-  const seen = [];
-  const search = await world.m.aiSdk.createAiSdkToolSearch({
-    toolSearch: world.ts,
-    hub: world.hub,
-    functions: { get_time: () => '2030-01-01T00:00:00Z' },
-    contextWindow: SMALL_WINDOW,
-    hooks: { beforeCall: [(ctx) => void seen.push(ctx.name)] },
-    ...options,
-  });
-  return { search, seen };
-}
+/** The adapter over the world, with a hook recording the real names it sees. */
+const helper = (options = {}) => adapterWith(world, world.m.aiSdk.createAiSdkToolSearch, options);
 
 describe('Vercel AI SDK (ai 7) through generateText', () => {
   it('bridge: search, then the found tool by its own name (no "unavailable tool"); the file is on disk', async () => {

@@ -12,7 +12,7 @@ import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { createAgent } from 'langchain';
 
-import { adapterWorld, CORE_TOOL, SMALL_WINDOW, toolTokens } from './support/adapter-fixture.mjs';
+import { adapterWith, adapterWorld, CORE_TOOL, toolTokens } from './support/adapter-fixture.mjs';
 
 const BRIDGE = ['tool_search', 'tool_describe', 'tool_call'];
 
@@ -22,18 +22,8 @@ before(async () => {
 });
 after(() => world?.close());
 
-async function helper(options = {}) {
-  const seen = [];
-  const search = await world.m.langchain.createLangChainToolSearch({
-    toolSearch: world.ts,
-    hub: world.hub,
-    functions: { get_time: () => '2030-01-01T00:00:00Z' },
-    contextWindow: SMALL_WINDOW,
-    hooks: { beforeCall: [(ctx) => void seen.push(ctx.name)] },
-    ...options,
-  });
-  return { search, seen };
-}
+/** The adapter over the world, with a hook recording the real names it sees. */
+const helper = (options = {}) => adapterWith(world, world.m.langchain.createLangChainToolSearch, options);
 
 /**
  * The fake model, recording the tools the agent binds for each model call (the fake model

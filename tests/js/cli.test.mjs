@@ -90,12 +90,13 @@ describe('tool-search on the built-in catalog', () => {
     assert.equal(plan.gate.active, true);
     assert.equal(Number(saved[1]), plan.tokens.saved);
     assert.equal(plan.tokens.saved, plan.tokens.withoutDeferral - plan.tokens.withDeferral);
-    // ...and passed through under the default 200k window (threshold capped at 20k).
+    // ...and under the default 200k window too: the token threshold is capped at 20k, above the
+    // catalog's ~13k, but its 104 deferrable tools reach thresholdTools (40).
     const wide = cli('plan');
     assert.equal(wide.status, 0, wide.stderr);
     assert.match(wide.stdout, /^context window: 200000 tokens$/m);
-    assert.match(wide.stdout, /^gate auto: deferral inactive, strategy passthrough/m);
-    assert.match(wide.stdout, /^deferred \(0\): -$/m);
+    assert.match(wide.stdout, /^gate auto: deferral active, strategy bridge \(gate auto: deferrable 104 tools \(~\d+ tokens\) < threshold 20000 \(10% of a 200000-token window, bounded to \[0, 20000\]\); 104 >= thresholdTools 40\b/m);
+    assert.match(wide.stdout, /^deferred \(104\): /m);
   });
 
   it('plan --mode preselect --message injects matching tools', () => {
@@ -137,6 +138,24 @@ describe('usage errors exit 2, runtime errors exit 1', () => {
       assert.equal(r.stdout, '');
     });
   }
+  it('an unknown option names the closest one, in a balanced message', () => {
+    const r = cli('search', 'x', '--limt', '3');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^tool-search: unknown option --limt; did you mean --limit\?$/m);
+    assert.equal((r.stderr.split('\n')[0].match(/'/g) ?? []).length % 2, 0, 'quotes balance');
+    assert.match(cli('plan', '--contextwindow', '1000').stderr, /did you mean --context-window\?/);
+    assert.match(cli('search', 'x', '-q').stderr, /^tool-search: unknown option -q \(a query starting with "-" goes after "--"\)$/m);
+  });
+
+  it('a negative number is a value, refused by its own range check (not "ambiguous")', () => {
+    const r = cli('plan', '--context-window', '-1');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^tool-search: --context-window must be a positive integer \(got "-1"\)$/m);
+    assert.doesNotMatch(r.stderr, /ambiguous/);
+    assert.match(cli('search', 'x', '--limit', '--json').stderr, /^tool-search: option --limit needs a value$/m);
+    assert.match(cli('search', 'x', '--json=1').stderr, /^tool-search: option --json takes no value$/m);
+  });
+
   it('a missing catalog file', () => {
     const r = cli('search', 'x', '--catalog', path.join(tmp, 'none.json'));
     assert.equal(r.status, 1);
@@ -237,6 +256,45 @@ describe('other catalog formats', () => {
     const b = cli('describe', 'echo', '--catalog', mcp);
     assert.equal(b.status, 0, b.stderr);
     assert.equal(JSON.parse(b.stdout).description, 'Echo the input');
+  });
+
+  it('a raw JSON-RPC tools/list response, as saved from a server; an error response is reported', async () => {
+    const rpc = path.join(tmp, 'rpc.json');
+    await writeFile(rpc, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'echo', description: 'Echo the input', inputSchema: { type: 'object' } }] } }));
+    const a = cli('describe', 'echo', '--catalog', rpc);
+    assert.equal(a.status, 0, a.stderr);
+    assert.equal(JSON.parse(a.stdout).description, 'Echo the input');
+    const failed = path.join(tmp, 'rpc-error.json');
+    await writeFile(failed, JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }));
+    const b = cli('search', 'x', '--catalog', failed);
+    assert.equal(b.status, 1);
+    assert.match(b.stderr, /JSON-RPC error response: Method not found \(code -32601\)/);
+  });
+});
+
+describe('eval warns about gold names the catalog does not have', () => {
+  it('names each missing gold name, and the cataloged name when the catalog renamed it', async () => {
+    const queries = path.join(tmp, 'missing-gold.jsonl');
+    await writeFile(queries, [
+      JSON.stringify({ id: '1', query: 'read a text file', gold: ['mcp_filesystem_read_text_file'] }),
+      JSON.stringify({ id: '2', query: 'read a text file', gold: ['read_text_file'] }),
+      JSON.stringify({ id: '3', query: 'fly to the moon', gold: ['no_such_tool'] }),
+    ].join('\n'));
+    const r = cli('eval', '--queries', queries, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /warning: 2 gold name\(s\) are not in the catalog, so 2 of 3 queries cannot be fully recalled/);
+    assert.match(r.stderr, /"read_text_file" in 1 query \(cataloged as mcp_filesystem_read_text_file\)/);
+    assert.match(r.stderr, /"no_such_tool" in 1 query$/m);
+    assert.doesNotMatch(r.stderr, /"mcp_filesystem_read_text_file" in/);
+    assert.equal(JSON.parse(r.stdout).queries, 3);
+  });
+
+  it('says nothing when every gold name is cataloged', async () => {
+    const queries = path.join(tmp, 'all-gold.jsonl');
+    await writeFile(queries, `${JSON.stringify({ id: '1', query: 'read a text file', gold: ['mcp_filesystem_read_text_file'] })}\n`);
+    const r = cli('eval', '--queries', queries, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '');
   });
 });
 

@@ -79,6 +79,24 @@ describe('examples', { skip: process.env.TOOL_SEARCH_PKG_DIR ? 'needs the packed
     assert.match(out, /^text: Posted\.$/m);
   });
 
+  it('openai-agents: the Runner with the wrapped ScriptedModel; the found tool is sent and called by name in request 2', () => {
+    const out = runExample('openai-agents.mjs');
+    assert.match(out, /^hook saw: create_issue$/m);
+    assert.match(out, /^request 1 tools: exec, ask_user, tool_search, tool_describe, tool_call$/m);
+    assert.match(out, /^request 2 tools: .*create_issue/m);
+    assert.match(out, /^called: create_issue \{"owner":"acme","repo":"api","title":"Login fails"\}$/m);
+    assert.match(out, /^text: Filed it\.$/m);
+  });
+
+  it('mastra: Agent#generate with the processor; the found tool is active and called by name in step 2', () => {
+    const out = runExample('mastra.mjs');
+    assert.match(out, /^hook saw: post_message$/m);
+    assert.match(out, /^step 1 tools: exec, ask_user, tool_search, tool_describe, tool_call$/m);
+    assert.match(out, /^step 2 tools: .*post_message/m);
+    assert.match(out, /^called: post_message \{"channel_id":"C42","text":"Deploy done"\}$/m);
+    assert.match(out, /^text: Posted\.$/m);
+  });
+
   it('the subpath declarations type-check for a TypeScript consumer (tsc --noEmit)', () => {
     const ts = `
 import { createToolSearch } from 'tool-search-wasm';

@@ -37,7 +37,9 @@ before(async () => {
   mkdirSync(fsRoot);
   ts = await m.pkg.createToolSearch({ config: { namespacing: 'prefix', gate: { enabled: 'on' } } });
   ts.add([{ name: 'exec', description: 'Run a shell command.', source: 'core', inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } }]);
-  hub = m.mcp.createMcpHub(ts, { listTimeoutMs: 1500, callTimeoutMs: 1500, pingTimeoutMs: 500 });
+  // Automatic reconnect off: these tests check the failed state and the manual reconnect();
+  // hosts-mcp-reconnect.test.mjs covers the automatic one.
+  hub = m.mcp.createMcpHub(ts, { listTimeoutMs: 1500, callTimeoutMs: 1500, pingTimeoutMs: 500, reconnect: false });
   hub.onChange((e) => events.push(e));
   paging = await startPagingServer({ pageSize: 5 });
   const statuses = await hub.addAll({

@@ -5,13 +5,13 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { hostModules } from './support/hosts.mjs';
-import { repoRoot } from './support/packed.mjs';
+import { hostModules, linkPeers } from './support/hosts.mjs';
+import { packedPackage, repoRoot, scratchDir } from './support/packed.mjs';
 
 let m;
 let ts;
@@ -76,7 +76,7 @@ async function sampleRequests() {
   const WRITE = 'mcp_filesystem_write_file';
   const cases = [
     ['openai-chat', 'bridge'], ['openai-chat', 'preselect'], ['openai-chat', 'allowed'], ['openai-chat', 'passthrough'],
-    ['openai-responses', 'bridge'], ['openai-responses', 'allowed'], ['openai-responses', 'preselect+bridge'],
+    ['openai-responses', 'bridge'], ['openai-responses', 'allowed'], ['openai-responses', 'preselect+bridge'], ['openai-responses', 'native'],
     ['anthropic', 'bridge'], ['anthropic', 'native'], ['anthropic', 'preselect'],
     ['gemini', 'bridge'], ['gemini', 'preselect'],
   ];
@@ -136,7 +136,7 @@ describe('requests match each provider\'s documented shape', () => {
   });
 
   it('OpenAI Responses: function tools with strict, function_call_output answers call_id', () => {
-    for (const { requests, strategy } of samples.filter((s) => s.provider === 'openai-responses')) {
+    for (const { requests, strategy } of samples.filter((s) => s.provider === 'openai-responses' && s.strategy !== 'native')) {
       const [first, second] = requests;
       assert.equal(first.instructions, 'Be brief.');
       for (const t of first.tools) {
@@ -147,6 +147,34 @@ describe('requests match each provider\'s documented shape', () => {
       const callIds = second.input.filter((x) => x.type === 'function_call').map((x) => x.call_id);
       assert.deepEqual(second.input.filter((x) => x.type === 'function_call_output').map((x) => x.call_id), callIds);
     }
+  });
+
+  it('OpenAI Responses native: a client tool_search tool, deferred tools with defer_loading, tool_search_output loads the hits, the hit is called by name', () => {
+    const { requests } = samples.find((s) => s.provider === 'openai-responses' && s.strategy === 'native');
+    const [first, second, third] = requests;
+    const search = first.tools.filter((t) => t.type === 'tool_search');
+    assert.equal(search.length, 1);
+    assert.deepEqual(Object.keys(search[0]).sort(), ['description', 'execution', 'parameters', 'type']);
+    assert.equal(search[0].execution, 'client');
+    assert.deepEqual(search[0].parameters.required, ['query']);
+    assert.ok(!first.tools.some((t) => t.name === 'tool_search' || t.name === 'tool_call'), 'no function bridge beside the native search');
+    const deferred = first.tools.filter((t) => t.defer_loading);
+    assert.ok(deferred.length > 90, `${deferred.length} deferred`);
+    assert.ok(first.tools.some((t) => t.type === 'function' && !t.defer_loading), 'the core tool is loaded');
+    // The model's tool_search_call goes back as it came, answered by a tool_search_output with
+    // the same call_id and the hits' definitions exactly as the request listed them.
+    const call = second.input.find((x) => x.type === 'tool_search_call');
+    assert.equal(call.execution, 'client');
+    assert.deepEqual(call.arguments, { query: 'write a file' });
+    const output = second.input.find((x) => x.type === 'tool_search_output');
+    assert.equal(output.call_id, call.call_id);
+    assert.equal(output.execution, 'client');
+    assert.ok(output.tools.length > 0);
+    for (const t of output.tools) assert.deepEqual(t, first.tools.find((x) => x.name === t.name));
+    assert.ok(output.tools.some((t) => t.name === 'mcp_filesystem_write_file'));
+    const direct = third.input.find((x) => x.type === 'function_call');
+    assert.equal(direct.name, 'mcp_filesystem_write_file');
+    assert.equal(third.input.find((x) => x.type === 'function_call_output').call_id, direct.call_id);
   });
 
   it('Anthropic Messages: input_schema objects, defer_loading only on deferred tools, tool_result blocks in a user turn', () => {
@@ -168,7 +196,7 @@ describe('requests match each provider\'s documented shape', () => {
     }
   });
 
-  it('Gemini: one functionDeclarations tool, AUTO calling, functionResponse parts with output/error', () => {
+  it('Gemini: one functionDeclarations tool, no toolConfig (AUTO is the default), functionResponse parts with output/error', () => {
     for (const { requests } of samples.filter((s) => s.provider === 'gemini')) {
       const [first, second] = requests;
       assert.equal(first.config.tools.length, 1);
@@ -176,7 +204,7 @@ describe('requests match each provider\'s documented shape', () => {
         assert.match(d.name, /^[a-zA-Z_][a-zA-Z0-9_-]{0,62}$/);
         assert.equal(typeof d.parametersJsonSchema, 'object');
       }
-      assert.deepEqual(first.config.toolConfig, { functionCallingConfig: { mode: 'AUTO' } });
+      assert.equal(first.config.toolConfig, undefined, 'a "mode": "AUTO" string fails @google/genai\'s FunctionCallingConfigMode enum type');
       const parts = second.contents.at(-1).parts;
       for (const p of parts) assert.ok('output' in p.functionResponse.response || 'error' in p.functionResponse.response);
     }
@@ -198,16 +226,12 @@ describe('requests match each provider\'s documented shape', () => {
       "import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';",
       "import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';",
       "import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';",
-      "import { type GenerateContentParameters, FunctionCallingConfigMode } from '@google/genai';",
+      "import type { GenerateContentParameters } from '@google/genai';",
     ];
     let n = 0;
+    // The requests exactly as sent: no literal is rewritten to please the types.
     for (const { provider, requests } of samples) {
-      for (const request of requests) {
-        let literal = JSON.stringify(request, null, 1);
-        // A TypeScript string enum does not accept the string itself; the wire value is the same.
-        if (provider === 'gemini') literal = literal.replace(/"mode": "AUTO"/g, '"mode": FunctionCallingConfigMode.AUTO');
-        lines.push(`export const r${n++} = ${literal} satisfies ${TYPES[provider]};`);
-      }
+      for (const request of requests) lines.push(`export const r${n++} = ${JSON.stringify(request, null, 1)} satisfies ${TYPES[provider]};`);
     }
     const dir = mkdtempSync(join(tmpdir(), 'hosts-tsc-'));
     try {
@@ -224,6 +248,59 @@ describe('requests match each provider\'s documented shape', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the declared request types (tool-search-wasm/providers) against the SDKs\' types', () => {
+  it('each format\'s request, tools and history entries are assignable to the SDK types (tsc --noEmit, packed package)', async () => {
+    if (process.env.TOOL_SEARCH_PKG_DIR) return;
+    const pkg = await packedPackage();
+    linkPeers(pkg.projectDir);
+    for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai']) {
+      const target = join(pkg.projectDir, 'node_modules', sdk);
+      if (!existsSync(target)) {
+        mkdirSync(dirname(target), { recursive: true });
+        symlinkSync(join(repoRoot, 'node_modules', sdk), target, 'dir');
+      }
+    }
+    const dir = scratchDir(pkg, 'provider-types');
+    const consumer = `
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ResponseCreateParamsNonStreaming, ResponseInputItem } from 'openai/resources/responses/responses';
+import type { MessageCreateParamsNonStreaming, MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { Content, GenerateContentParameters } from '@google/genai';
+import { anthropic, gemini, openaiChat, openaiResponses, providerTools, type ToolOutcome, type ToolPlan, type NameMap } from 'tool-search-wasm/providers';
+import type { Assembly, ToolSearch } from 'tool-search-wasm';
+
+export function check(plan: ToolPlan, names: NameMap, outcomes: ToolOutcome[], ts: ToolSearch, assembly: Assembly) {
+  // Each value is built first and assigned after, so TypeScript cannot infer the formats' type
+  // parameters from the SDK type (that would make the check vacuous).
+  const chatHistory: ChatCompletionMessageParam[] = [openaiChat.userMessage('hi'), ...openaiChat.toolResultMessages(outcomes)];
+  const chatRequest = openaiChat.request({ model: 'm', system: 's', messages: chatHistory, plan, names, options: { temperature: 0 } });
+  const chat: ChatCompletionCreateParamsNonStreaming = chatRequest;
+  const input: ResponseInputItem[] = [openaiResponses.userMessage('hi'), ...openaiResponses.toolResultMessages(outcomes, { plan, names })];
+  const responsesRequest = openaiResponses.request({ model: 'm', messages: input, plan, names });
+  const responses: ResponseCreateParamsNonStreaming = responsesRequest;
+  const messages: MessageParam[] = [anthropic.userMessage('hi'), ...anthropic.toolResultMessages(outcomes)];
+  const claudeRequest = anthropic.request({ model: 'm', messages, plan, names });
+  const claude: MessageCreateParamsNonStreaming = claudeRequest;
+  const contents: Content[] = [gemini.userMessage('hi'), ...gemini.toolResultMessages(outcomes)];
+  const geminiRequest = gemini.request({ model: 'm', messages: contents, plan, names });
+  const gem: GenerateContentParameters = geminiRequest;
+  const responsesTools = providerTools('openai-responses', ts, assembly, { strategy: 'native' }).tools;
+  const nativeTools: ResponseCreateParamsNonStreaming['tools'] = responsesTools;
+  const anthropicTools = providerTools('anthropic', ts, assembly, { strategy: 'native' }).tools;
+  const claudeTools: MessageCreateParamsNonStreaming['tools'] = anthropicTools;
+  return [chat, responses, claude, gem, nativeTools, claudeTools];
+}
+`;
+    writeFileSync(join(dir, 'consumer.ts'), consumer);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: true, types: [], lib: ['es2022', 'dom'] },
+      files: ['consumer.ts'],
+    }));
+    const r = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', dir], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(r.status, 0, (r.stdout + r.stderr).slice(0, 4000));
   });
 });
 

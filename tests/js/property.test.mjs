@@ -99,8 +99,8 @@ describe('property: a scoped session cannot tell an out-of-scope tool from a mis
   let full;
   let twin;
   before(async () => {
-    full = await pkg.createToolSearch({ gate: { enabled: 'on' } });
-    twin = await pkg.createToolSearch({ gate: { enabled: 'on' } });
+    full = await pkg.createToolSearch({ config: { gate: { enabled: 'on' } } });
+    twin = await pkg.createToolSearch({ config: { gate: { enabled: 'on' } } });
     full.add([...IN, ...OUT, ...CORE]);
     twin.add([...IN, ...CORE]);
   });
@@ -171,7 +171,7 @@ describe('property: a scoped session cannot tell an out-of-scope tool from a mis
           if (found.ok?.kind === 'search') {
             for (const m of found.ok.result.matches) assert.ok(inScope(m.name) && !isCore(m.name), `tool_search showed ${m.name}`);
           }
-          const pre = outcome(() => s.assemble({ contextWindow: 4000, mode: 'preselect_with_bridge', userMessage: query }));
+          const pre = outcome(() => s.assemble({ contextWindow: 4000, mode: 'preselect+bridge', userMessage: query }));
           if (pre.ok) checkAssembly(pre.ok);
         } finally {
           s.close();

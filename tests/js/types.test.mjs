@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const config: ToolSearchConfig = {
     gate: { enabled: 'auto', thresholdPct: 10, minTokens: 0, maxTokens: 20000, searchDefaultLimit: 5, maxSearchLimit: 20,
       inlineMaxCount: 0, inlineMaxTokens: 0, lazyActivation: true, activation: 'stable', listingMaxTokens: 2000,
-      preselectTopK: 8, inlineSchemaMaxTokens: 300 },
+      preselectTopK: 8, inlineSchemaMaxTokens: 300, thresholdTools: 40 },
     bm25: { k1: 1.2, b: 0.75, weights: { name: 3, server: 1, description: 1, paramNames: 1, paramDescriptions: 0.5 } },
     namespacing: 'prefix',
     retrieval: { strategy: 'hybrid', keywordWeight: 1, semanticWeight: 0.5, rrfK: 60, depth: 50 },
@@ -220,6 +220,8 @@ import { scriptedModel } from 'tool-search-wasm/testing';
 import { loadTokenizer } from 'tool-search-wasm/tokens';
 import { createAiSdkToolSearch, aiSdkSearch } from 'tool-search-wasm/ai-sdk';
 import { createLangChainToolSearch } from 'tool-search-wasm/langchain';
+import { createOpenAIAgentsToolSearch } from 'tool-search-wasm/openai-agents';
+import { createMastraToolSearch } from 'tool-search-wasm/mastra';
 import { importTools } from 'tool-search-wasm/importers';
 
 export async function main(): Promise<number> {
@@ -228,12 +230,16 @@ export async function main(): Promise<number> {
   const ai = await createAiSdkToolSearch({ toolSearch: ts, hub, mode: 'preselect+bridge', contextWindow: 32000 });
   const step: string[] = ai.prepareStep({ messages: [] }).activeTools;
   const lc = await createLangChainToolSearch({ toolSearch: ts, mode: 'bridge' });
+  const agents = await createOpenAIAgentsToolSearch({ toolSearch: ts });
+  const wrapped = agents.model({ getResponse: async () => ({}), getStreamedResponse: async function* () {} });
+  const mastra = await createMastraToolSearch({ toolSearch: ts, mode: 'preselect', topK: 3 });
+  const active: string[] = mastra.processor.processInputStep({ messages: [] }).activeTools;
   const imported = await importTools(ts, { x: { description: 'x', inputSchema: { type: 'object' } } });
   const rank: string[] = aiSdkSearch(ts)({ query: 'q', tools: [] });
   ts[Symbol.dispose]();
   // @ts-expect-error unknown mode
   await createAiSdkToolSearch({ toolSearch: ts, mode: 'sideways' });
-  void [createAgent, resolveProvider, scriptedModel, loadTokenizer, lc.tools, imported.names, rank];
+  void [createAgent, resolveProvider, scriptedModel, loadTokenizer, lc.tools, imported.names, rank, agents.tools, wrapped, active, mastra.tools];
   return step.length;
 }
 `,

@@ -57,7 +57,7 @@ export function catalogView(app, root) {
     { class: 'settings' },
     h('summary', null, 'Gate settings'),
     h('div', { class: 'settings-grid' },
-      field('Mode', gateMode, '“auto” defers when the deferrable schemas reach the threshold'),
+      field('Mode', gateMode, '“auto” defers when the deferrable schemas reach the threshold, or when there are 40 deferrable tools (thresholdTools)'),
       field('Threshold, % of window', threshold, 'default 10'),
       field('Keep first N inline', inlineCount, 'hybrid partition: count limit (default 0)'),
       field('…within tokens', inlineTokens, 'hybrid partition: token limit (default 0)'),

@@ -27,6 +27,10 @@ struct GateConfig {
   double threshold_pct = 10.0;        ///< 0..100, default 10 (% of the context window)
   size_t min_tokens = 0;              ///< the auto threshold is never below this (default 0)
   size_t max_tokens = 20000;          ///< ...nor above this, so a 1M window still triggers (default 20000)
+  /// Auto also activates when this many deferrable tools are in scope, whatever their tokens
+  /// (0 = tokens only). Default 40: GoClaw gates on 40 MCP tools; seed 004 and Anthropic report
+  /// tool choice degrading past 30-50 similar tools, even when their schemas fit the window.
+  size_t threshold_tools = 40;
   size_t search_default_limit = 5;    ///< default 5; must be <= max_search_limit
   size_t max_search_limit = 20;       ///< 1..50, default 20
   size_t inline_max_count = 0;        ///< hybrid partition: first N deferrable tools stay inline (default 0)

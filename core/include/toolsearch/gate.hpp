@@ -23,8 +23,9 @@ struct GateDecision {
 size_t auto_threshold(const GateConfig& config, size_t context_window);
 
 /// The decision for `deferrable_count` in-scope, unpinned deferrable tools costing
-/// `deferrable_tokens`: off never, on when there is one, auto when they reach the threshold.
-/// `reason` says which, with the numbers.
+/// `deferrable_tokens`: off never, on when there is one, auto when their tokens reach the
+/// threshold or their count reaches `threshold_tools` (when not 0). `reason` says which, with
+/// the numbers.
 GateDecision decide_gate(const GateConfig& config, size_t context_window, size_t deferrable_count,
                          size_t deferrable_tokens);
 

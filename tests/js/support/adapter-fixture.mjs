@@ -46,6 +46,44 @@ export async function adapterWorld() {
 }
 
 /**
+ * One adapter over the world, as every adapter test configures it: the real hub, the core tool
+ * as a function, the small window, and a before-call hook recording the real names it sees.
+ * @param {Awaited<ReturnType<typeof adapterWorld>>} world
+ * @param {(options: any) => Promise<any>} create  the adapter's factory (createXToolSearch)
+ * @param {Record<string, unknown>} [options]      overrides
+ * @returns {Promise<{search: any, seen: string[]}>}
+ */
+export async function adapterWith(world, create, options = {}) {
+  /** @type {string[]} */
+  const seen = [];
+  const search = await create({
+    toolSearch: world.ts,
+    hub: world.hub,
+    functions: { get_time: () => '2030-01-01T00:00:00Z' },
+    contextWindow: SMALL_WINDOW,
+    hooks: { beforeCall: [(/** @type {any} */ ctx) => void seen.push(ctx.name)] },
+    ...options,
+  });
+  return { search, seen };
+}
+
+/**
+ * A doGenerate result ({content, finishReason, usage}) as the stream parts a doStream returns
+ * (the language-model stream protocol the AI SDK and Mastra share), so a test model can play the
+ * same script streamed.
+ * @param {{content: any[], finishReason: unknown, usage: unknown}} result
+ */
+export function streamParts(result) {
+  const parts = [{ type: 'stream-start', warnings: [] }];
+  for (const c of result.content) {
+    if (c.type === 'text') parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: c.text }, { type: 'text-end', id: 't' });
+    else parts.push(c);
+  }
+  parts.push({ type: 'finish', finishReason: result.finishReason, usage: result.usage });
+  return parts;
+}
+
+/**
  * Estimated tokens of a list of tool definitions as a framework sent them
  * (`{name, description, inputSchema | parameters | schema}`).
  * @param {any} ts @param {any[]} tools

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 
 import { packedPackage, repoRoot, scratchDir } from './packed.mjs';
 
-const PEERS = ['@modelcontextprotocol/sdk', 'js-tiktoken', 'ai', '@langchain/core', 'langchain', 'zod'];
+const PEERS = ['@modelcontextprotocol/sdk', 'js-tiktoken', 'ai', '@langchain/core', 'langchain', 'zod', '@openai/agents', '@mastra/core'];
 const SUBPATHS = {
   mcp: 'mcp',
   agent: 'agent',
@@ -23,6 +23,8 @@ const SUBPATHS = {
   tokens: 'tokens',
   aiSdk: 'ai-sdk',
   langchain: 'langchain',
+  openaiAgents: 'openai-agents',
+  mastra: 'mastra',
   importers: 'importers',
 };
 
@@ -30,7 +32,7 @@ const SUBPATHS = {
 let memo;
 
 /**
- * @returns {Promise<{pkg: any, mcp: any, agent: any, providers: any, testing: any, tokens: any, aiSdk: any, langchain: any, importers: any, from: string}>}
+ * @returns {Promise<{pkg: any, mcp: any, agent: any, providers: any, testing: any, tokens: any, aiSdk: any, langchain: any, openaiAgents: any, mastra: any, importers: any, from: string}>}
  */
 export function hostModules() {
   memo ??= load();
