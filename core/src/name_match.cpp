@@ -9,7 +9,6 @@
 namespace toolsearch {
 namespace {
 
-constexpr uint32_t kNoPart = std::numeric_limits<uint32_t>::max();
 
 std::u32string folded_code_points(std::string_view text) {
   std::u32string out = decode_utf8(text).text;

@@ -6,12 +6,12 @@ import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js
 import { isCatalogDocument, isPlainObject, normalizeCall, normalizeTool, normalizeTools, toolsFromCatalog } from './normalize.js';
 import { checkOptionKeys } from './option-keys.js';
 import { MAX_CALL_LENGTH, boundaryJson, boundaryString, openEnvelope } from './raw.js';
+import { PackedSearch, STRATEGIES, searchFlags, setResultInfo } from './packed-search.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
 
 /** `Symbol.dispose` where the runtime has it (Node >= 18.18/20.4, recent browsers). */
 const disposeSymbol = /** @type {symbol} */ (/** @type {any} */ (Symbol).dispose ?? Symbol.for('Symbol.dispose'));
 
-const STRATEGIES = ['keyword', 'semantic', 'hybrid', 'regex'];
 
 // Every option key each public method reads: any other key is refused with a "did you mean".
 const CREATE_OPTIONS = ['wasm', 'config', 'embedder', 'embedderTimeoutMs'];
@@ -47,20 +47,6 @@ function takeVector(request) {
   const v = /** @type {Float32Array | undefined} */ (request.vector);
   delete request.vector;
   return v === undefined ? NO_VECTOR : new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-}
-
-/**
- * The hits array of a search envelope, carrying `strategy` (what ran) and, when a semantic or
- * hybrid search ran as keyword, `degraded` (why).
- * @param {any} envelope
- * @returns {import('./index.js').SearchResults}
- */
-function searchResults(envelope) {
-  const hits = envelope.value;
-  // Non-enumerable: the result still compares, spreads and serialises as a plain array of hits.
-  Object.defineProperty(hits, 'strategy', { value: envelope.strategy, writable: true, configurable: true });
-  if (envelope.degraded) Object.defineProperty(hits, 'degraded', { value: envelope.degraded, writable: true, configurable: true });
-  return hits;
 }
 
 /** Only createToolSearch() may construct a ToolSearch. */
@@ -141,6 +127,7 @@ export function makeCreateToolSearch(loadModule) {
 export class ToolSearch {
   /** @type {any} */ #engine;
   /** @type {any} */ #module;
+  /** @type {PackedSearch} */ #packed;
   #token = {};
   #disposed = false;
   /** @type {import('./index.js').Embedder | undefined} */ #embedder;
@@ -159,6 +146,7 @@ export class ToolSearch {
     if (key !== CONSTRUCT) throw new TypeError('tool-search: use `await createToolSearch()` to create a ToolSearch');
     this.#module = module;
     this.#engine = new module.Engine('{}');
+    this.#packed = new PackedSearch(module, this.#engine);
     try {
       if (config !== undefined) this.configure(config);
       if (embedder) {
@@ -332,10 +320,7 @@ export class ToolSearch {
    */
   search(query, options = {}) {
     boundaryString(query, 'search(query)');
-    const request = this.#searchRequest(options, 'search');
-    const vector = takeVector(request);
-    const envelope = this.#open('search', query, boundaryJson(request, 'search(options)'), vector);
-    return searchResults(envelope);
+    return this.#packedSearch(query, this.#searchRequest(options, 'search'));
   }
 
   /**
@@ -352,10 +337,9 @@ export class ToolSearch {
     const request = this.#searchRequest(options, 'searchAsync');
     const strategy = /** @type {string} */ (request.strategy ?? this.#strategy);
     const degraded = await this.#embedInto(request, strategy, query);
-    const vector = takeVector(request);
-    const envelope = this.#open('search', query, boundaryJson(request, 'searchAsync(options)'), vector);
-    if (degraded) envelope.degraded = degraded;
-    return searchResults(envelope);
+    const hits = this.#packedSearch(query, request);
+    if (degraded) setResultInfo(hits, 'degraded', degraded);
+    return hits;
   }
 
   /**
@@ -663,6 +647,19 @@ export class ToolSearch {
   }
 
   /**
+   * A search through the packed path (no JSON per search): hits with `strategy`, and
+   * `degraded` when a semantic or hybrid search ran as keyword.
+   * @param {string} query
+   * @param {Record<string, any>} request  from #searchRequest
+   * @returns {import('./index.js').SearchResults}
+   */
+  #packedSearch(query, request) {
+    this.#live();
+    const limit = request.limit === undefined ? 0 : Math.min(request.limit, 2 ** 20);
+    return this.#packed.run(query, limit, searchFlags(request), request.session ?? '', takeVector(request));
+  }
+
+  /**
    * The core's search options from the public ones (checked here, before the boundary).
    * @param {unknown} options
    * @param {string} what
@@ -676,6 +673,7 @@ export class ToolSearch {
     const request = {};
     if (o.limit !== undefined) {
       if (typeof o.limit !== 'number') throw invalidArgument(`${what} options.limit`, 'a number', o.limit);
+      if (!Number.isInteger(o.limit) || o.limit < 1) throw new ToolSearchError('INVALID_ARGUMENT', "'limit' must be a positive integer");
       request.limit = o.limit;
     }
     for (const key of ['deferredOnly', 'descriptions', 'caseSensitive']) {

@@ -1,0 +1,168 @@
+// Search hits from the core's packed results (core/include/toolsearch/packed_results.hpp and
+// docs/wasm-boundary.md). The core writes each hit's scores and catalog position as a fixed
+// 40-byte row in wasm memory, and this module copies them out: no JSON is built or parsed per
+// search. What a hit says about its tool (name, source, server, description, required) does
+// not change while the catalog does not, so it is fetched once per catalog revision and tool,
+// with one toolSummaries call for all the positions a search needs that are not cached yet.
+
+import { ToolSearchError } from './errors.js';
+import { openEnvelope } from './raw.js';
+
+/** MatchKind in the core's order. */
+const MATCH_KINDS = ['exact', 'bm25', 'substring', 'semantic', 'regex'];
+/** RetrievalStrategy in the core's order; search flags carry 1 + the index, 0 for the default. */
+export const STRATEGIES = ['keyword', 'semantic', 'hybrid', 'regex'];
+
+// PackedResults: revision f64 @0, count u32 @8, strategy u32 @12, degraded u32 @16; hits @24.
+// PackedHit (40 bytes): score, keywordScore, semanticScore f64 @0/8/16; tool, flags,
+// keywordRank, semanticRank u32 @24/28/32/36.
+const HITS_OFFSET = 24;
+const HIT_BYTES = 40;
+const WEAK = 1 << 3;
+const FLAG_DEFERRED_ONLY = 1 << 3;
+const FLAG_DESCRIPTIONS = 1 << 4;
+const FLAG_CASE_SENSITIVE = 1 << 5;
+
+/**
+ * The search flags of a checked request.
+ * @param {{strategy?: string, deferredOnly?: boolean, descriptions?: boolean, caseSensitive?: boolean}} request
+ */
+export function searchFlags(request) {
+  let flags = request.strategy === undefined ? 0 : STRATEGIES.indexOf(request.strategy) + 1;
+  if (request.deferredOnly) flags |= FLAG_DEFERRED_ONLY;
+  if (request.descriptions) flags |= FLAG_DESCRIPTIONS;
+  if (request.caseSensitive) flags |= FLAG_CASE_SENSITIVE;
+  return flags;
+}
+
+/**
+ * @typedef {{name: string, source: string, server: string | null, description: string, required: string[]}} ToolSummary
+ */
+
+/** One engine's packed search: its result rows, and the tool summaries of one revision. */
+export class PackedSearch {
+  /** @type {any} */ #module;
+  /** @type {any} */ #engine;
+  #address = -1;
+  /** @type {ArrayBuffer | undefined} */ #buffer;
+  /** @type {Float64Array} */ #f64 = new Float64Array(0);
+  /** @type {Uint32Array} */ #u32 = new Uint32Array(0);
+  #revision = -1;
+  /** @type {Map<number, ToolSummary>} */ #summaries = new Map();
+
+  /** @param {any} module @param {any} engine */
+  constructor(module, engine) {
+    this.#module = module;
+    this.#engine = engine;
+  }
+
+  /**
+   * Runs the search and returns its hits (with `strategy`, and `degraded` when set).
+   * @param {string} query
+   * @param {number} limit  0 for the default
+   * @param {number} flags  searchFlags()
+   * @param {string} session  "" for the default session
+   * @param {Uint8Array} vector  the query embedding as float32 bytes, or empty
+   */
+  run(query, limit, flags, session, vector) {
+    let count;
+    try {
+      count = this.#engine.searchPacked(query, limit, flags, session, vector);
+    } catch (cause) {
+      // The core never throws; this is a binding error or a trap.
+      throw new ToolSearchError('INTERNAL', `search failed inside the engine: ${/** @type {Error} */ (cause)?.message ?? cause}`, { cause });
+    }
+    if (count < 0) throw errorOf(this.#engine.lastError());
+    this.#views();
+    const f64 = this.#f64;
+    const u32 = this.#u32;
+    const base = this.#address;
+    const revision = f64[base / 8];
+    if (revision !== this.#revision) {
+      this.#revision = revision;
+      this.#summaries.clear();
+    }
+    this.#fetchSummaries(count);
+    /** @type {any[]} */
+    const hits = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const row = base + HITS_OFFSET + i * HIT_BYTES;
+      const d = row / 8;
+      const w = row / 4;
+      const summary = /** @type {ToolSummary} */ (this.#summaries.get(u32[w + 6]));
+      const bits = u32[w + 7];
+      /** @type {Record<string, unknown>} */
+      const hit = {
+        name: summary.name,
+        score: f64[d],
+        match: MATCH_KINDS[bits & 7],
+        weak: (bits & WEAK) !== 0,
+        source: summary.source,
+        server: summary.server,
+        description: summary.description,
+        required: summary.required.slice(),
+      };
+      const keywordRank = u32[w + 8];
+      const semanticRank = u32[w + 9];
+      if (keywordRank !== 0 || semanticRank !== 0) {
+        hit.legs = {
+          keyword: keywordRank === 0 ? null : { rank: keywordRank, score: f64[d + 1] },
+          semantic: semanticRank === 0 ? null : { rank: semanticRank, score: f64[d + 2] },
+        };
+      }
+      hits[i] = hit;
+    }
+    setResultInfo(hits, 'strategy', STRATEGIES[u32[base / 4 + 3]]);
+    if (u32[base / 4 + 4] !== 0) setResultInfo(hits, 'degraded', this.#engine.degradedReason());
+    return hits;
+  }
+
+  /** Views of wasm memory, made again when it grew (growth detaches the old buffer). */
+  #views() {
+    const buffer = this.#module.HEAPU8.buffer;
+    if (buffer === this.#buffer) return;
+    this.#buffer = buffer;
+    this.#f64 = new Float64Array(buffer);
+    this.#u32 = new Uint32Array(buffer);
+    if (this.#address < 0) this.#address = this.#engine.resultsAddress();
+  }
+
+  /** Fetches the summaries of this result's positions that the cache lacks, in one call. */
+  #fetchSummaries(/** @type {number} */ count) {
+    /** @type {number[]} */
+    const missing = [];
+    for (let i = 0; i < count; i++) {
+      const tool = this.#u32[(this.#address + HITS_OFFSET + i * HIT_BYTES) / 4 + 6];
+      if (!this.#summaries.has(tool) && !missing.includes(tool)) missing.push(tool);
+    }
+    if (missing.length === 0) return;
+    const summaries = openEnvelope(this.#engine.toolSummaries(JSON.stringify(missing))).value;
+    // The call allocated in wasm memory, which may have grown: read the rows through new views.
+    this.#views();
+    for (let k = 0; k < missing.length; k++) {
+      const s = summaries[k];
+      Object.freeze(s.required);
+      this.#summaries.set(missing[k], s);
+    }
+  }
+}
+
+/**
+ * Sets `strategy` (what ran) or `degraded` (why a semantic or hybrid search ran as keyword) on
+ * a hits array. Non-enumerable: the result still compares, spreads and serialises as a plain
+ * array of hits.
+ * @param {unknown[]} hits @param {'strategy' | 'degraded'} key @param {string} value
+ */
+export function setResultInfo(hits, key, value) {
+  Object.defineProperty(hits, key, { value, writable: true, configurable: true });
+}
+
+/** The ToolSearchError an error envelope carries. */
+function errorOf(/** @type {string} */ envelope) {
+  try {
+    openEnvelope(envelope);
+  } catch (error) {
+    return error;
+  }
+  return new ToolSearchError('INTERNAL', 'the core reported a failed search without an error');
+}
