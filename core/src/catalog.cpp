@@ -1,4 +1,5 @@
 #include "toolsearch/catalog.hpp"
+#include "toolsearch/json_text.hpp"
 
 #include "toolsearch/fnv_hash.hpp"
 #include "toolsearch/tool_name.hpp"
@@ -59,14 +60,14 @@ Status Catalog::validate(const Tool& tool) const {
       it != tool.input_schema.end() && !(it->is_string() && *it == "object")) {
     return Status::error(ErrorCode::InvalidSchema, "input schema of tool '" + tool.name +
                                                        "' must have type \"object\", got " +
-                                                       it->dump());
+                                                       json_text(*it));
   }
   if (auto it = tool.input_schema.find("properties");
       it != tool.input_schema.end() && !it->is_object()) {
     return Status::error(ErrorCode::InvalidSchema,
                          "input schema of tool '" + tool.name + "' has non-object \"properties\"");
   }
-  const std::string dumped = tool.input_schema.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string dumped = json_text(tool.input_schema);
   if (dumped.size() > lim.max_schema_bytes) {
     return Status::error(ErrorCode::TooLarge, "input schema of tool '" + tool.name + "' is " +
                                                   std::to_string(dumped.size()) +
@@ -272,8 +273,8 @@ std::string Catalog::fingerprint() const {
     f.add(t.tool_class == ToolClass::Core ? "core" : "deferrable");
     f.add(t.pinned ? "pinned" : "-");
     // nlohmann objects keep keys sorted, so the dump is canonical.
-    f.add(t.input_schema.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    f.add(t.annotations.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    f.add(json_text(t.input_schema));
+    f.add(json_text(t.annotations));
     for (const std::string& tag : t.tags) f.add(tag);
     f.add("\x1e");
   }

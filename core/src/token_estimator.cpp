@@ -1,4 +1,5 @@
 #include "toolsearch/token_estimator.hpp"
+#include "toolsearch/json_text.hpp"
 
 #include "toolsearch/unicode.hpp"
 #include "toolsearch/utf8.hpp"
@@ -252,13 +253,12 @@ size_t count_tokens(std::string_view text, const TokenCounter& counter) {
 std::string tool_token_text(std::string_view name, std::string_view description,
                             const nlohmann::json& input_schema) {
   using nlohmann::json;
-  constexpr auto kReplace = json::error_handler_t::replace;
   std::string out = "{\"name\":";
-  out += json(std::string(name)).dump(-1, ' ', false, kReplace);
+  append_json_string(out, name);
   out += ",\"description\":";
-  out += json(std::string(description)).dump(-1, ' ', false, kReplace);
+  append_json_string(out, description);
   out += ",\"parameters\":";
-  out += input_schema.dump(-1, ' ', false, kReplace);
+  out += json_text(input_schema);
   out += '}';
   return out;
 }

@@ -7,6 +7,7 @@
 #include "toolsearch/json_codec.hpp"
 #include "toolsearch/packed_results.hpp"
 
+#include <map>
 #include <string>
 
 namespace toolsearch {
@@ -71,7 +72,10 @@ class JsonEngine {
   std::string open_session(const std::string& scope_json);
   std::string close_session(const std::string& id);
   /// `vector`: the user message's embedding as float32 bytes ("" for none), as in search().
-  std::string assemble(const std::string& request_json, const std::string& vector = "");
+  /// The value leaves out `deferred` (the visible names subtracted from `logical`) and carries
+  /// `revision`, the catalog revision; `logical` is left out too when `known_revision` equals
+  /// it (the caller holds those names already; -1: it holds none).
+  std::string assemble(const std::string& request_json, const std::string& vector = "", double known_revision = -1);
   /// `vector`: the embedding of a tool_search query as float32 bytes ("" for none).
   std::string handle_call(const std::string& session, const std::string& call_json, const std::string& vector = "");
   std::string estimate_tokens(const std::string& tool_json);
@@ -81,6 +85,14 @@ class JsonEngine {
  private:
   Engine engine_;
   PackedResults packed_{};
+  // Each session's last assembly text, returned again while its key (Engine::assembly_stamp
+  // plus the request, the message only where pre-selection reads it) is the same: a turn
+  // that changes nothing recomputes nothing.
+  struct Turn {
+    std::string key;
+    std::string text;
+  };
+  std::map<std::string, Turn> turns_;
   std::string last_error_;
   std::string degraded_;
 };
