@@ -111,6 +111,7 @@ Status check_query(const std::string& query) {
 }  // namespace
 
 JsonEngine::JsonEngine(const std::string& options_json) {
+  if (options_json == "{}") return;  // the defaults are in place (and a cold start parses nothing)
   auto parsed = parse_json(options_json);
   if (!parsed.ok()) return;
   auto options = engine_options_from_json(parsed.value(), EngineOptions{});
