@@ -39,9 +39,10 @@ std::string folded_trimmed(std::u32string_view decoded) {
   size_t end = decoded.size();
   while (begin < end && is_unicode_space(decoded[begin])) ++begin;
   while (end > begin && is_unicode_space(decoded[end - 1])) --end;
-  std::string out;
-  out.reserve(end - begin);
-  for (size_t i = begin; i < end; ++i) append_utf8(fold_char(decoded[i]), out);
+  std::string out(4 * (end - begin), '\0');
+  char* at = out.data();
+  for (size_t i = begin; i < end; ++i) at = write_utf8(fold_char(decoded[i]), at);
+  out.resize(static_cast<size_t>(at - out.data()));
   return out;
 }
 
