@@ -270,12 +270,21 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
       keep_best(heap, room, candidate, ranks_higher);
     };
     if (dense) {
-      // Zeroes each score as it reads it: the scan replaces the lease's clearing.
-      for (uint32_t d = 0; d < m.doc_count; ++d) {
-        const double score = scores[d];
-        if (score == 0) continue;
-        scores[d] = 0;
-        offer({score, d});
+      // In document order, so a score equal to the worst kept one loses the tie: one
+      // comparison rejects most documents. Zeroes each score as it reads it, which replaces
+      // the lease's clearing.
+      double* score = scores.data();
+      const auto n = static_cast<uint32_t>(m.doc_count);
+      double worst_kept = 0;
+      for (uint32_t d = 0; d < n; ++d) {
+        const double s = score[d];
+        if (s <= worst_kept) {
+          score[d] = 0;
+          continue;
+        }
+        score[d] = 0;
+        offer({s, d});
+        if (heap.size() == room) worst_kept = heap.front().score;
       }
       lease.set_dense(false);
     } else {
