@@ -1,5 +1,6 @@
 #include "toolsearch/name_match.hpp"
 
+#include "toolsearch/scratch.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/sort_by.hpp"
 
@@ -143,7 +144,9 @@ std::vector<ExactMatch> NameMatcher::exact_matches(std::u32string_view text, con
   }
   // Tier 1: every chunk gives at least one part, so a query with more chunks than the
   // longest name has parts cannot be a name.
-  TokenBuffer parts;
+  ScratchLease<TokenBuffer> lease;  // keeps its capacity from one query to the next
+  TokenBuffer& parts = lease.get();
+  parts.clear();
   if (chunks.size() <= max_name_parts_) {
     analyzer.name_parts_into(text, parts);
     for_each_equal_seq(parts, [&](const NameSeq& seq) {
