@@ -1,4 +1,5 @@
-// Correctly rounded decimal-to-double conversion in two steps:
+// Correctly rounded decimal-to-double conversion (and to float, through a double rounded to odd)
+// in two steps:
 //   1. Clinger's fast path: at most 19 digits forming an integer w <= 2^53 and a power of ten
 //      10^k with |k| <= 22 are both exact doubles, so w * 10^k (or w / 10^-k) is a single
 //      IEEE operation and rounds correctly. Most JSON numbers end here.
@@ -10,9 +11,9 @@
 // point is a small wasm module, where musl's long-double strtod cost ~7 KB gzipped.
 #include "toolsearch/decimal.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <limits>
 
 namespace toolsearch {
 namespace {
@@ -93,17 +94,6 @@ void subtract(BigInt& a, const BigInt& b) {
   while (a.size && a.limb[a.size - 1] == 0) --a.size;
 }
 
-// Case-insensitive prefix match of a lowercase word; returns its length, or 0.
-size_t starts_with_word(const char* p, const char* end, const char* word) {
-  size_t k = 0;
-  for (; word[k]; ++k) {
-    if (p + k == end || (p[k] | 32) != word[k]) return 0;
-  }
-  return k;
-}
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // 10^k for 0 <= k <= 22: every step is exact, so no table is needed.
 double pow10_exact(int k) {
   double p = 1;
@@ -111,70 +101,43 @@ double pow10_exact(int k) {
   return p;
 }
 
-}  // namespace
-
-DecimalParse parse_decimal(std::string_view text) {
+// The text to a double, rounded to nearest-even or, with `to_odd`, to odd (see
+// parse_decimal_float).
+DecimalParse parse(std::string_view text, bool to_odd) {
   DecimalParse out;
   const char* const begin = text.data();
   const char* const end = begin + text.size();
   const char* p = begin;
-  while (p != end && (*p == ' ' || (*p >= '\t' && *p <= '\r'))) ++p;
   const bool negative = p != end && *p == '-';
   if (p != end && (*p == '-' || *p == '+')) ++p;
   const uint64_t sign = uint64_t{negative} << 63;
 
-  if (size_t k = starts_with_word(p, end, "inf")) {
-    p += k;
-    p += starts_with_word(p, end, "inity");
-    out.value = negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    out.consumed = static_cast<size_t>(p - begin);
-    return out;
-  }
-  if (size_t k = starts_with_word(p, end, "nan")) {
-    p += k;
-    // "nan(" n-char-sequence ")" is consumed whole; the payload is ignored.
-    const char* q = p;
-    if (q != end && *q == '(') {
-      for (++q; q != end && (is_digit(*q) || ((*q | 32) >= 'a' && (*q | 32) <= 'z') || *q == '_');) ++q;
-      if (q != end && *q == ')') p = q + 1;
-    }
-    out.value = negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
-    out.consumed = static_cast<size_t>(p - begin);
-    return out;
-  }
-
-  // The digits: the value is 0.d1 d2 d3 ... * 10^point, d1 the first nonzero digit.
-  const char* first = nullptr;  // d1
-  int64_t point = 0;
-  int kept = 0;            // digits from d1 on, at most kMaxDigits
-  int significant = 0;     // kept digits up to the last nonzero one
-  bool more = false;       // a nonzero digit past the kept ones
-  uint64_t leading = 0;    // the first min(kept, 19) digits, for the fast path
+  // The digits, as an integer D (the first kMaxDigits from the first nonzero one, then a 1
+  // standing for any nonzero digit past them) and a decimal exponent: the value is D * 10^e10.
+  BigInt num;
+  int kept = 0;
+  bool more = false;
   bool any_digit = false;
   bool fraction = false;
+  int64_t e10 = 0;
   for (; p != end; ++p) {
     const char c = *p;
     if (c == '.' && !fraction) {
       fraction = true;
       continue;
     }
-    if (!is_digit(c)) break;
+    if (c < '0' || c > '9') break;
     any_digit = true;
-    if (!first) {
-      if (c == '0') {
-        point -= fraction;
-        continue;
-      }
-      first = p;
-    }
-    point += !fraction;
     if (kept == kMaxDigits) {
       more |= c != '0';
-      continue;
+      e10 += !fraction;
+    } else if (kept || c != '0') {
+      mul_add(num, 10, static_cast<uint32_t>(c - '0'));
+      ++kept;
+      e10 -= fraction;
+    } else {
+      e10 -= fraction;  // a leading zero
     }
-    if (kept < 19) leading = leading * 10 + static_cast<unsigned>(c - '0');
-    ++kept;
-    if (c != '0') significant = kept;
   }
   if (!any_digit) return out;  // no number: nothing consumed, +0
 
@@ -182,20 +145,26 @@ DecimalParse parse_decimal(std::string_view text) {
     const char* q = p + 1;
     const bool exp_negative = q != end && *q == '-';
     if (q != end && (*q == '-' || *q == '+')) ++q;
-    if (q != end && is_digit(*q)) {
+    if (q != end && *q >= '0' && *q <= '9') {
       // Saturates far beyond any exponent that changes the result, and far below overflow.
       int64_t exponent = 0;
-      for (; q != end && is_digit(*q); ++q) {
+      for (; q != end && *q >= '0' && *q <= '9'; ++q) {
         if (exponent < 100000000000000000) exponent = exponent * 10 + (*q - '0');
       }
-      point += exp_negative ? -exponent : exponent;
+      e10 += exp_negative ? -exponent : exponent;
       p = q;
     }
   }
   out.consumed = static_cast<size_t>(p - begin);
+  if (more) {
+    mul_add(num, 10, 1);
+    --e10;
+  }
 
+  // The value is below 10^(kept + more + e10) and at least a tenth of that.
+  const int64_t point = kept + more + e10;
   uint64_t bits = sign;  // ±0
-  if (!first) {
+  if (!kept) {
     // zero: bits stay ±0
   } else if (point > 309) {  // >= 10^309
     bits |= 0x7FF0000000000000;
@@ -203,52 +172,31 @@ DecimalParse parse_decimal(std::string_view text) {
   } else if (point < -323) {  // < 10^-324, under half the smallest denormal
     out.out_of_range = true;
   } else {
-    // Fast path: leading * 10^e exactly, with w moved into range when e is a little over 22.
-    if (kept <= 19) {
-      int64_t e = point - kept;
-      uint64_t w = leading;
-      constexpr uint64_t kTwo53 = uint64_t{1} << 53;
-      for (; e > 22 && w <= kTwo53 / 10; --e) w *= 10;
-      if (w <= kTwo53 && e >= -22 && e <= 22) {
+    // Fast path: at most 19 digits (two limbs) forming w <= 2^53, and |e10| <= 22.
+    if (kept <= 19 && !to_odd && e10 >= -22 && e10 <= 22) {
+      const uint64_t w = num.limb[0] | (num.size > 1 ? uint64_t{num.limb[1]} << 32 : 0);
+      if (w <= uint64_t{1} << 53) {
         const double x = static_cast<double>(w);
-        const double scale = pow10_exact(static_cast<int>(e < 0 ? -e : e));
-        const double v = e < 0 ? x / scale : x * scale;
+        const double scale = pow10_exact(static_cast<int>(e10 < 0 ? -e10 : e10));
+        const double v = e10 < 0 ? x / scale : x * scale;
         out.value = negative ? -v : v;
         return out;
       }
     }
 
-    // num / den * 2^e10 = D * 10^e10, D the significant digits, or with `more` all the kept
-    // digits and a 1 after them.
-    if (more) significant = kept;
-    BigInt num;
+    // num / den * 2^e10 = D * 5^e10 / 5^-e10 * 2^e10. e10 is in [-1124, 309]: point is in
+    // [-323, 309] and D has at most 801 digits.
     BigInt den;
-    uint32_t chunk = 0;
-    uint32_t chunk_scale = 1;
-    int taken = 0;
-    for (const char* c = first; taken < significant; ++c) {
-      if (*c == '.') continue;
-      chunk = chunk * 10 + static_cast<unsigned>(*c - '0');
-      chunk_scale *= 10;
-      if (++taken == significant || chunk_scale == 1000000000) {
-        mul_add(num, chunk_scale, chunk);
-        chunk = 0;
-        chunk_scale = 1;
-      }
-    }
-    if (more) mul_add(num, 10, 1);
-    // In [-1124, 309]: point is in [-323, 309] and at most 801 digits were taken.
-    const int e10 = static_cast<int>(point - significant - more);
     den.size = 1;
     den.limb[0] = 1;
-    mul_pow5(e10 > 0 ? num : den, e10 > 0 ? e10 : -e10);
+    mul_pow5(e10 > 0 ? num : den, static_cast<int>(e10 > 0 ? e10 : -e10));
 
     // Align so that num / den is in [1, 2), then divide bit by bit.
-    int e2 = e10 + bit_length(num) - bit_length(den);
+    int e2 = static_cast<int>(e10) + bit_length(num) - bit_length(den);
     if (e2 > e10) {
-      shift_left(den, e2 - e10);
+      shift_left(den, static_cast<int>(e2 - e10));
     } else {
-      shift_left(num, e10 - e2);
+      shift_left(num, static_cast<int>(e10 - e2));
     }
     if (less(num, den)) {
       shift_left(num, 1);
@@ -282,7 +230,11 @@ DecimalParse parse_decimal(std::string_view text) {
     uint64_t m = q >> drop;
     const uint64_t dropped = q & ((uint64_t{1} << drop) - 1);
     const uint64_t half = uint64_t{1} << (drop - 1);
-    if (dropped > half || (dropped == half && (rest || (m & 1)))) ++m;
+    if (to_odd) {
+      m |= dropped || rest;
+    } else if (dropped > half || (dropped == half && (rest || (m & 1)))) {
+      ++m;
+    }
     // m's hidden bit (2^52) adds one to the biased exponent field, and a rounding carry to 2^53
     // another: a denormal rounding up becomes the smallest normal, the largest finite becomes
     // infinity, with no special case.
@@ -296,6 +248,27 @@ DecimalParse parse_decimal(std::string_view text) {
     }
   }
   std::memcpy(&out.value, &bits, sizeof bits);
+  return out;
+}
+
+}  // namespace
+
+DecimalParse parse_decimal(std::string_view text) { return parse(text, false); }
+
+DecimalParse parse_decimal_float(std::string_view text) {
+  // Rounded to odd (truncated, the last bit set when anything was cut off), a double keeps
+  // every fact that rounding to a narrower format needs: it lies strictly between the same
+  // two floats as the text, or on one exactly, and equals no float midpoint unless the text
+  // does (double has more than 2 * 24 + 1 bits). So one ordinary conversion finishes the job.
+  DecimalParse out = parse(text, true);
+  const double d = out.value;
+  const float f = static_cast<float>(d);
+  out.value = f;
+  const double magnitude = d < 0 ? -d : d;
+  // Overflow: infinity from a finite text. Underflow as glibc on x86 reports it: inexact and
+  // tiny after rounding, i.e. below 2^-126 - 2^-151 (where a 24-bit rounding with an unbounded
+  // exponent stays under 2^-126); the odd double compares with that bound as the text does.
+  if ((std::isinf(f) && !std::isinf(d)) || (magnitude < 0x1p-126 - 0x1p-151 && out.value != d)) out.out_of_range = true;
   return out;
 }
 

@@ -1,10 +1,10 @@
-// parse_decimal (the wasm module's strtod) against known hard cases, strtod's syntax, and libc's
-// strtod over generated decimals (glibc natively, musl in the wasm test build: both correctly
-// rounded). Where the two disagree, an exact referee decides: the decimal text compared digit by
-// digit with the exact midpoints around each candidate double. glibc 2.36 does misround some long
-// inputs (see "known hard cases"), so a disagreement is a failure only when the referee rejects
-// our result. TOOLSEARCH_DECIMAL_CASES sets the number of generated cases (default 200,000),
-// TOOLSEARCH_DECIMAL_SEED their seed.
+// parse_decimal and parse_decimal_float (the wasm module's strtod and strtof) against known hard
+// cases, strtod's syntax, and libc's strtod and strtof over generated decimals (glibc natively,
+// musl in the wasm test build: both correctly rounded). Where ours and libc disagree, an exact
+// referee decides: the decimal text compared digit by digit with the exact midpoints around each
+// candidate double or float. glibc 2.36 does misround some long inputs (see "known hard cases"),
+// so a disagreement fails only when the referee rejects our result. TOOLSEARCH_DECIMAL_CASES sets
+// the number of generated cases (default 200,000), TOOLSEARCH_DECIMAL_SEED their seed.
 #include "toolsearch/decimal.hpp"
 
 #include <catch2/catch.hpp>
@@ -29,6 +29,11 @@ uint64_t bits_of(double d) {
   std::memcpy(&b, &d, sizeof b);
   return b;
 }
+uint64_t bits_of(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, sizeof b);
+  return b;
+}
 
 std::string hex(double d) {
   char buf[64];
@@ -36,15 +41,35 @@ std::string hex(double d) {
   return buf;
 }
 
+// What differs between strtod and strtof, for the checks written once for both.
+template <typename T>
+struct Format;
+template <>
+struct Format<double> {
+  static DecimalParse ours(std::string_view s) { return parse_decimal(s); }
+  static double libc(const char* s, char** end) { return std::strtod(s, end); }
+  static constexpr long double kHalfMin = 0x1p-1075L;              // half the smallest denormal
+  static constexpr long double kMaxMidpoint = 0x1p1024L - 0x1p970L;  // above the largest: ties up
+};
+template <>
+struct Format<float> {
+  static DecimalParse ours(std::string_view s) { return parse_decimal_float(s); }
+  static float libc(const char* s, char** end) { return std::strtof(s, end); }
+  static constexpr long double kHalfMin = 0x1p-150L;
+  static constexpr long double kMaxMidpoint = 0x1p128L - 0x1p103L;
+};
+
+template <typename T>
 struct Libc {
-  double value;
+  T value;
   size_t consumed;
   bool erange;
 };
-Libc libc_strtod(const std::string& s) {
+template <typename T>
+Libc<T> libc_parse(const std::string& s) {
   errno = 0;
   char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
+  const T v = Format<T>::libc(s.c_str(), &end);
   return {v, static_cast<size_t>(end - s.c_str()), errno == ERANGE};
 }
 
@@ -100,20 +125,20 @@ int compare_decimal(std::string_view a, std::string_view b) {
   return c < 0 ? -1 : c > 0;
 }
 
-// Whether `d` is the double nearest to the decimal text `s` (JSON-shaped: [-]digits[.digits]
+// Whether `d` is the T nearest to the decimal text `s` (JSON-shaped: [-]digits[.digits]
 // [e[+-]digits]), ties to even: |s| within the midpoints to d's neighbours.
-bool correctly_rounded(const std::string& s, double d) {
+template <typename T>
+bool correctly_rounded(const std::string& s, T d) {
   const bool negative = s[0] == '-';
   if (std::signbit(d) != negative) return false;
-  const double a = std::fabs(d);
+  const T a = std::fabs(d);
   const bool even = (bits_of(a) & 1) == 0;
-  const long double max_midpoint = 0x1p1024L - 0x1p970L;  // DBL_MAX's upper midpoint: ties up
-  if (a == 0) return compare_decimal(s, exact_decimal(0x1p-1075L)) <= 0;
-  if (std::isinf(a)) return compare_decimal(s, exact_decimal(max_midpoint)) >= 0;
-  const long double below = (static_cast<long double>(a) + std::nextafter(a, 0.0)) / 2;
-  const long double above = a == std::numeric_limits<double>::max()
-                                ? max_midpoint
-                                : (static_cast<long double>(a) + std::nextafter(a, INFINITY)) / 2;
+  if (a == 0) return compare_decimal(s, exact_decimal(Format<T>::kHalfMin)) <= 0;
+  if (std::isinf(a)) return compare_decimal(s, exact_decimal(Format<T>::kMaxMidpoint)) >= 0;
+  const long double below = (static_cast<long double>(a) + std::nextafter(a, T(0))) / 2;
+  const long double above = a == std::numeric_limits<T>::max()
+                                ? Format<T>::kMaxMidpoint
+                                : (static_cast<long double>(a) + std::nextafter(a, std::numeric_limits<T>::infinity())) / 2;
   const int lo = compare_decimal(s, exact_decimal(below));
   const int hi = compare_decimal(s, exact_decimal(above));
   return (lo > 0 || (lo == 0 && even)) && (hi < 0 || (hi == 0 && even));
@@ -121,23 +146,26 @@ bool correctly_rounded(const std::string& s, double d) {
 
 struct Tally {
   long cases = 0;
-  long refereed = 0;      // checked by the exact referee as well
-  long libc_wrong = 0;    // libc disagreed and the referee sided with parse_decimal
+  long refereed = 0;    // checked by the exact referee as well
+  long libc_wrong = 0;  // libc disagreed and the referee sided with us
 };
 
-// parse_decimal agrees with libc on value, endptr and (glibc on x86) ERANGE, or, where the values
-// differ, the referee accepts ours and rejects libc's. `referee`: check ours exactly regardless.
-void check_against_libc(const std::string& s, Tally& tally, bool referee = false) {
+// Ours agrees with libc on value, endptr and (glibc on x86) ERANGE, or, where the values differ,
+// the referee accepts ours and rejects libc's. `referee`: check ours exactly regardless.
+template <typename T>
+void check_format(const std::string& s, Tally& tally, bool referee) {
   ++tally.cases;
-  const DecimalParse ours = parse_decimal(s);
-  const Libc ref = libc_strtod(s);
+  const DecimalParse ours = Format<T>::ours(s);
+  const Libc<T> ref = libc_parse<T>(s);
+  const T value = static_cast<T>(ours.value);
   INFO("input: " << s);
-  INFO("ours " << hex(ours.value) << ", libc " << hex(ref.value));
+  INFO((sizeof(T) == 8 ? "double" : "float") << ": ours " << hex(value) << ", libc " << hex(ref.value));
   REQUIRE(ours.consumed == ref.consumed);
-  const bool same = bits_of(ours.value) == bits_of(ref.value) || (std::isnan(ours.value) && std::isnan(ref.value));
+  REQUIRE(static_cast<double>(value) == ours.value);  // parse_decimal_float's value is a float
+  const bool same = bits_of(value) == bits_of(ref.value) || (std::isnan(value) && std::isnan(ref.value));
   if ((referee || !same) && kExactMidpoints) {
     ++tally.refereed;
-    REQUIRE(correctly_rounded(s.substr(0, ours.consumed), ours.value));
+    REQUIRE(correctly_rounded(s.substr(0, ours.consumed), value));
   }
   if (!same) {
     REQUIRE(kExactMidpoints);  // no referee: a disagreement cannot be settled
@@ -148,6 +176,14 @@ void check_against_libc(const std::string& s, Tally& tally, bool referee = false
 #if defined(__GLIBC__) && (defined(__x86_64__) || defined(__i386__))
   REQUIRE(ours.out_of_range == ref.erange);  // x86 glibc: underflow is tininess after rounding
 #endif
+}
+
+struct Tallies {
+  Tally d, f;
+};
+void check_against_libc(const std::string& s, Tallies& t, bool referee_double = false, bool referee_float = false) {
+  check_format<double>(s, t.d, referee_double);
+  check_format<float>(s, t.f, referee_float);
 }
 
 double parse(std::string_view s) { return parse_decimal(s).value; }
@@ -162,20 +198,6 @@ std::string random_digits(std::mt19937_64& rng, int n, bool nonzero_first) {
   std::string s;
   for (int i = 0; i < n; ++i) s += char('0' + (i == 0 && nonzero_first ? 1 + rng() % 9 : rng() % 10));
   return s;
-}
-
-double random_double(std::mt19937_64& rng) {
-  uint64_t bits = rng() & 0x7FFFFFFFFFFFFFFF;
-  switch (rng() % 6) {
-    case 0: bits &= 0x001FFFFFFFFFFFFF; break;                                    // denormal, first binade
-    case 1: bits = (bits & 0x000FFFFFFFFFFFFF) | uint64_t(2040 + rng() % 7) << 52; break;  // near DBL_MAX
-    case 2: bits = (bits & 0x000FFFFFFFFFFFFF) | uint64_t(1023 + rng() % 64) << 52; break; // integers
-    default: break;
-  }
-  if ((bits >> 52) == 0x7FF) bits = 0x7FEFFFFFFFFFFFFF;
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d;
 }
 
 }  // namespace
@@ -268,51 +290,135 @@ TEST_CASE("parse_decimal: known hard cases", "[decimal]") {
   }
 }
 
+TEST_CASE("parse_decimal_float: known hard cases", "[decimal]") {
+  struct Case {
+    const char* text;
+    float value;
+    bool out_of_range;
+  };
+  const float max = std::numeric_limits<float>::max();
+  const float inf = std::numeric_limits<float>::infinity();
+  const Case cases[] = {
+      {"0.1", 0x1.99999ap-4f, false},
+      {"1.000000059604644775390625", 1.0f, false},  // 1 + 2^-24: a tie, to even
+      {"1.0000000596046447753906250001", 0x1.000002p0f, false},
+      {"1.0000000596046447753906249999", 1.0f, false},
+      {"16777217", 0x1p24f, false},
+      {"3.4028234663852886e38", max, false},
+      {"3.4028235677973366e38", max, false},
+      {"340282356779733661637539395458142568447", max, false},
+      {"340282356779733661637539395458142568448", inf, true},  // FLT_MAX's upper midpoint: a tie, up
+      {"1e39", inf, true},
+      {"1e-45", 0x1p-149f, true},
+      {"7.1e-46", 0x1p-149f, true},
+      {"7e-46", 0, true},
+      {"1.1754943508222875e-38", 0x1p-126f, false},
+      {"1e-320", 0, true},  // a double denormal, a float zero
+  };
+  for (const Case& c : cases) {
+    INFO("input: " << c.text);
+    const DecimalParse r = parse_decimal_float(c.text);
+    CHECK(hex(r.value) == hex(c.value));
+    CHECK(r.consumed == std::strlen(c.text));
+    CHECK(r.out_of_range == c.out_of_range);
+  }
+  CHECK(bits_of(static_cast<float>(parse_decimal_float("-1e-50").value)) == bits_of(-0.0f));
+  if (kExactMidpoints) {
+    // 1 + 2^-24 + 2^-60: the nearest double is 1 + 2^-24, a float midpoint, which would round to
+    // 1.0f; the text is above that midpoint, so the float is 1 + 2^-23. (Double rounding: the
+    // reason strtof goes through a double rounded to odd, not to nearest.)
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "%.60Le", 1 + 0x1p-24L + 0x1p-60L);
+    CHECK(parse_decimal(buf).value == 1 + 0x1p-24);
+    CHECK(parse_decimal_float(buf).value == 0x1.000002p0);
+    std::snprintf(buf, sizeof buf, "%.60Le", 1 + 0x1p-24L - 0x1p-60L);
+    CHECK(parse_decimal(buf).value == 1 + 0x1p-24);
+    CHECK(parse_decimal_float(buf).value == 1.0);
+  }
+}
+
 TEST_CASE("parse_decimal: strtod's syntax and endptr", "[decimal]") {
   struct Case {
     const char* text;
     size_t consumed;
     double value;
   };
-  const double inf = std::numeric_limits<double>::infinity();
-  const Case cases[] = {
-      {"", 0, 0},         {"-", 0, 0},          {".", 0, 0},           {"+.e5", 0, 0},
-      {"e5", 0, 0},       {"abc", 0, 0},        {" \t\n\v\f\r+1.5x", 10, 1.5},
-      {"1.", 2, 1},       {".5", 2, 0.5},       {"-.5e1", 5, -5},      {"1e", 1, 1},
-      {"1e+", 1, 1},      {"1e-x", 1, 1},       {"1E+2", 4, 100},      {"1.2.3", 3, 1.2},
-      {"+-1", 0, 0},      {"0012", 4, 12},      {"00.0", 4, 0},        {"12e0003", 7, 12000},
-      {"inf", 3, inf},    {"-INF", 4, -inf},    {"infinity", 8, inf},  {"InFiNiTyX", 8, inf},
-      {"infinit", 3, inf}, {"in", 0, 0},
-      // Unsupported, by design: no hexadecimal floats, read as C89 did ("0", then stop).
-      {"0x1p3", 1, 0},    {"-0X10", 2, -0.0},
+  const Case supported[] = {
+      {"", 0, 0},      {"-", 0, 0},      {".", 0, 0},        {"+.e5", 0, 0},     {"e5", 0, 0},
+      {"abc", 0, 0},   {"+1.5x", 4, 1.5}, {"1.", 2, 1},      {".5", 2, 0.5},     {"-.5e1", 5, -5},
+      {"1e", 1, 1},    {"1e+", 1, 1},    {"1e-x", 1, 1},     {"1E+2", 4, 100},   {"1.2.3", 3, 1.2},
+      {"+-1", 0, 0},   {"0012", 4, 12},  {"00.0", 4, 0},     {"12e0003", 7, 12000}, {"-0", 2, -0.0},
   };
-  for (const Case& c : cases) {
+  // Unsupported by design (decimal.hpp): what libc would read differently.
+  const Case unsupported[] = {
+      {" 1", 0, 0},     {"\t-2", 0, 0},   {"inf", 0, 0},     {"-Infinity", 0, 0}, {"nan", 0, 0},
+      {"nan(1)", 0, 0}, {"0x1p3", 1, 0},  {"-0X10", 2, -0.0},
+  };
+  auto check = [](const Case& c) {
     INFO("input: " << c.text);
-    const DecimalParse r = parse_decimal(c.text);
-    CHECK(r.consumed == c.consumed);
-    CHECK(bits_of(r.value) == bits_of(c.value));
-  }
-  for (const char* nan : {"nan", "-NaN", "nan()", "nan(abc_123)", "nan(", "nan(a-b)", "nanx"}) {
-    INFO("input: " << nan);
-    const DecimalParse r = parse_decimal(nan);
-    CHECK(std::isnan(r.value));
-    CHECK(std::signbit(r.value) == (nan[0] == '-'));
-    CHECK(r.consumed == libc_strtod(nan).consumed);  // the payload itself is ignored
-  }
-  // Everything above but the hexadecimal forms, as libc reads it.
-  Tally tally;
-  for (const Case& c : cases) {
-    if (std::strchr(c.text, 'x') == nullptr && std::strchr(c.text, 'X') == nullptr) check_against_libc(c.text, tally);
-  }
+    const DecimalParse d = parse_decimal(c.text);
+    const DecimalParse f = parse_decimal_float(c.text);
+    CHECK(d.consumed == c.consumed);
+    CHECK(f.consumed == c.consumed);
+    CHECK(bits_of(d.value) == bits_of(c.value));
+    CHECK(bits_of(f.value) == bits_of(static_cast<double>(static_cast<float>(c.value))));
+    CHECK_FALSE(d.out_of_range);
+    CHECK_FALSE(f.out_of_range);
+  };
+  for (const Case& c : supported) check(c);
+  for (const Case& c : unsupported) check(c);
+  // The supported forms as libc reads them, as doubles and as floats.
+  Tallies tallies;
+  for (const Case& c : supported) check_against_libc(c.text, tallies);
   // A view need not be NUL-terminated: the number ends with the view.
   CHECK(parse_decimal(std::string_view("12345", 3)).value == 123);
   CHECK(parse_decimal(std::string_view("1e5", 2)).consumed == 1);
 }
 
-TEST_CASE("parse_decimal: agrees with libc's strtod on generated decimals", "[decimal]") {
+namespace {
+
+// A random finite double or float (as a double), often a denormal, near the largest, or an
+// integer of 53 bits and more.
+double random_value(std::mt19937_64& rng, bool single) {
+  const int mantissa_bits = single ? 23 : 52;
+  const uint64_t max_exponent = single ? 0xFF : 0x7FF;
+  const uint64_t mantissa = rng() & ((uint64_t{1} << mantissa_bits) - 1);
+  uint64_t exponent = rng() % max_exponent;
+  switch (rng() % 6) {
+    case 0: exponent = rng() % 2; break;                   // denormal or the first normal binade
+    case 1: exponent = max_exponent - 1 - rng() % 4; break;  // near the largest
+    case 2: exponent = (max_exponent >> 1) + mantissa_bits - 4 + rng() % 16; break;  // integers
+    default: break;
+  }
+  const uint64_t bits = exponent << mantissa_bits | mantissa;
+  if (single) {
+    const uint32_t b = static_cast<uint32_t>(bits);
+    float f;
+    std::memcpy(&f, &b, sizeof f);
+    return f;
+  }
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+// The midpoint between `v` (a double, or a float when `single`) and its successor, exactly.
+long double upper_midpoint(double v, bool single) {
+  if (single) {
+    const float f = static_cast<float>(v);
+    return f == std::numeric_limits<float>::max() ? Format<float>::kMaxMidpoint
+                                                  : (static_cast<long double>(f) + std::nextafter(f, INFINITY)) / 2;
+  }
+  return v == std::numeric_limits<double>::max() ? Format<double>::kMaxMidpoint
+                                                 : (static_cast<long double>(v) + std::nextafter(v, INFINITY)) / 2;
+}
+
+}  // namespace
+
+TEST_CASE("parse_decimal: agrees with libc's strtod and strtof on generated decimals", "[decimal]") {
   std::mt19937_64 rng(static_cast<uint64_t>(env_or("TOOLSEARCH_DECIMAL_SEED", 20261125)));
   const long total = env_or("TOOLSEARCH_DECIMAL_CASES", 200000);
-  Tally random, halfway, round_trip, boundary;
+  Tallies random, halfway, round_trip, boundary;
   char buf[1200];
   for (long i = 0; i < total; ++i) {
     switch (i % 10) {
@@ -335,16 +441,16 @@ TEST_CASE("parse_decimal: agrees with libc's strtod on generated decimals", "[de
         break;
       }
       case 4: case 5: case 6: {
-        // Midpoints between a double and its successor, exact and nudged, to any digit count.
+        // Midpoints between a double (or, one time in three, a float) and its successor, exact
+        // and nudged, to any digit count; refereed exactly in that format.
         if (!kExactMidpoints) break;
-        const double d = random_double(rng);
-        const double next = std::nextafter(d, INFINITY);
-        const long double mid = std::isinf(next) ? 0x1p1024L - 0x1p970L : (static_cast<long double>(d) + next) / 2;
+        const bool single = rng() % 3 == 0;
+        const long double mid = upper_midpoint(random_value(rng, single), single);
         std::string exact = exact_decimal(mid);
         const size_t e = exact.find('e');
         std::string mantissa = exact.substr(0, e);
         const std::string exponent = exact.substr(e);
-        while (mantissa.back() == '0') mantissa.pop_back();
+        mantissa.resize(mantissa.find_last_not_of('0') + 1);
         if (mantissa.back() == '.') mantissa.pop_back();
         std::string s;
         switch (rng() % 5) {
@@ -352,10 +458,12 @@ TEST_CASE("parse_decimal: agrees with libc's strtod on generated decimals", "[de
           case 1: s = mantissa + std::string(rng() % 300, '0') + "1" + exponent; break;             // above
           case 2:  // below: the last digit one less, then nines
             s = mantissa;
-            if (s.back() == '.') s.pop_back();
             for (size_t k = s.size(); k-- > 0;) {
               if (s[k] == '.') continue;
-              if (s[k] != '0') { --s[k]; break; }
+              if (s[k] != '0') {
+                --s[k];
+                break;
+              }
               s[k] = '9';
             }
             s += std::string(rng() % 300, '9') + exponent;
@@ -366,38 +474,44 @@ TEST_CASE("parse_decimal: agrees with libc's strtod on generated decimals", "[de
             break;
         }
         if (rng() % 2) s = "-" + s;
-        check_against_libc(s, halfway, /*referee=*/true);
+        check_against_libc(s, halfway, !single, single);
         break;
       }
       case 7: case 8: {
-        // Shortest and near-shortest forms of random doubles, as JSON writers produce them.
-        const double d = random_double(rng);
-        std::snprintf(buf, sizeof buf, "%.*g", 15 + static_cast<int>(rng() % 3), rng() % 2 ? -d : d);
+        // Shortest and near-shortest forms of random doubles and floats, as JSON writers print them.
+        const bool single = rng() % 4 == 0;
+        const double v = random_value(rng, single);
+        const int digits = single ? 6 + static_cast<int>(rng() % 4) : 15 + static_cast<int>(rng() % 3);
+        std::snprintf(buf, sizeof buf, "%.*g", digits, rng() % 2 ? -v : v);
         check_against_libc(buf, round_trip);
         break;
       }
       default: {
-        // Near the overflow and underflow thresholds, with random extra digits.
-        static const char* const stems[] = {"1.797693134862315", "1.7976931348623158079", "2.470328229206232",
-                                            "2.4703282292062327208", "4.940656458412465", "2.225073858507201",
-                                            "2.2250738585072013830", "7.4109846876186981626"};
-        const char* stem = stems[rng() % (sizeof stems / sizeof *stems)];
-        const bool big = stem[0] == '1';
-        std::string s = std::string(stem) + random_digits(rng, static_cast<int>(rng() % 25), false);
-        s += big ? "e308" : (stem[0] == '2' && stem[2] == '2' ? "e-308" : "e-324");
-        check_against_libc(s, boundary);
+        // Near the overflow and underflow thresholds of both formats, with random extra digits.
+        static const char* const stems[][2] = {
+            {"1.797693134862315", "e308"},   {"1.7976931348623158079", "e308"},  // DBL_MAX, its midpoint
+            {"2.225073858507201", "e-308"},  {"2.2250738585072013830", "e-308"},  // DBL_MIN
+            {"4.940656458412465", "e-324"},  {"2.4703282292062327208", "e-324"},  // 2^-1074, 2^-1075
+            {"7.4109846876186981626", "e-324"},                                    // 1.5 * 2^-1074
+            {"3.402823466385288", "e38"},    {"3.4028235677973366", "e38"},        // FLT_MAX, its midpoint
+            {"1.175494350822287", "e-38"},   {"1.1754942106924410754", "e-38"},   // FLT_MIN, below it
+            {"1.4012984643248170709", "e-45"}, {"7.0064923216240853546", "e-46"}, // 2^-149, 2^-150
+        };
+        const auto& stem = stems[rng() % (sizeof stems / sizeof *stems)];
+        check_against_libc(std::string(stem[0]) + random_digits(rng, static_cast<int>(rng() % 25), false) + stem[1],
+                           boundary);
         break;
       }
     }
   }
-  const long cases = random.cases + halfway.cases + round_trip.cases + boundary.cases;
-  const long libc_wrong = random.libc_wrong + halfway.libc_wrong + round_trip.libc_wrong + boundary.libc_wrong;
   // The counts, for long runs (TOOLSEARCH_DECIMAL_CASES set); a default run stays quiet.
   if (std::getenv("TOOLSEARCH_DECIMAL_CASES")) {
-    std::printf("%ld cases (random %ld, near midpoints %ld, round trips %ld, thresholds %ld); "
-                "refereed exactly %ld; libc misrounded %ld\n",
-                cases, random.cases, halfway.cases, round_trip.cases, boundary.cases,
-                random.refereed + halfway.refereed + round_trip.refereed + boundary.refereed, libc_wrong);
+    for (const auto& [name, t] : {std::pair{"random", &random}, {"near midpoints", &halfway},
+                                  {"round trips", &round_trip}, {"thresholds", &boundary}}) {
+      std::printf("%-15s double: %7ld cases, %7ld refereed, libc misrounded %ld; float: %7ld cases, %7ld "
+                  "refereed, libc misrounded %ld\n",
+                  name, t->d.cases, t->d.refereed, t->d.libc_wrong, t->f.cases, t->f.refereed, t->f.libc_wrong);
+    }
   }
-  CHECK(cases >= total * 6 / 10);
+  CHECK(random.d.cases + halfway.d.cases + round_trip.d.cases + boundary.d.cases >= total * 6 / 10);
 }

@@ -1,7 +1,7 @@
-// Decimal text to the nearest double, correctly rounded, without long double. The wasm module's
-// strtod (wasm/strtod.cpp) is this function: musl's strtod computes in long double, a 128-bit
-// software float on wasm32 that cost the module ~7 KB gzipped. Native builds keep libc's strtod;
-// the tests compare the two.
+// Decimal text to the nearest double (or float), correctly rounded, without long double. The
+// wasm module's strtod and strtof (wasm/strtod.cpp) are these functions: musl's strtod computes
+// in long double, a 128-bit software float on wasm32 that cost the module ~7 KB gzipped. Native
+// builds keep libc's strtod; the tests compare the two.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +13,7 @@ namespace toolsearch {
 struct DecimalParse {
   /// The double nearest to the text (ties to even), as strtod in round-to-nearest returns it:
   /// ±HUGE_VAL past the largest double, ±0 below half the smallest denormal, the sign kept.
+  /// From parse_decimal_float: the nearest float, likewise, held exactly.
   double value = 0;
   /// Bytes of the text that form the number (strtod's endptr); 0 when there is none.
   size_t consumed = 0;
@@ -22,12 +23,16 @@ struct DecimalParse {
   bool out_of_range = false;
 };
 
-/// strtod's decimal syntax in the "C" locale, exactly rounded for any number of digits and any
-/// exponent: leading whitespace (" \t\n\v\f\r"), an optional sign, then digits with an optional
-/// '.' (at least one digit) and an optional exponent ('e'/'E', optional sign, digits; an 'e'
-/// without digits is not consumed), or "inf", "infinity", "nan", "nan(chars)" in any case.
-/// Unsupported: hexadecimal floats ("0x1p3" reads as the "0" before the 'x', C89's reading) and
-/// NaN payloads ("nan(123)" is consumed whole but gives the default quiet NaN).
+/// strtod's decimal form in the "C" locale, exactly rounded for any number of digits and any
+/// exponent: an optional sign, digits with an optional '.' (at least one digit), and an optional
+/// exponent ('e' or 'E', an optional sign, digits; an 'e' without digits is not consumed).
+/// Nothing else, to keep the wasm module small (its one caller, nlohmann's lexer, passes
+/// validated JSON numbers): no leading whitespace, "inf", "nan" or hexadecimal floats. Such text
+/// reads as no number (consumed 0, value +0), and "0x1p3" as the "0" before the 'x'.
 DecimalParse parse_decimal(std::string_view text);
+
+/// strtof: parse_decimal's syntax, `value` the float nearest to the text (ties to even),
+/// `out_of_range` for float's range (overflow to infinity; underflow as glibc on x86 reports it).
+DecimalParse parse_decimal_float(std::string_view text);
 
 }  // namespace toolsearch
