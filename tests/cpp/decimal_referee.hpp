@@ -72,7 +72,7 @@ Libc<T> libc_parse(const std::string& s) {
 
 // The referee needs midpoints between doubles as exact decimals: a long double with at least 64
 // significand bits holds each exactly (x87 natively, binary128 in wasm), and glibc's and musl's
-// printf print them exactly.
+// printf print them exactly (in wasm only with -sPRINTF_LONG_DOUBLE=1, which the tests link).
 constexpr bool kExactMidpoints = std::numeric_limits<long double>::digits >= 64;
 
 inline std::string exact_decimal(long double v) {
