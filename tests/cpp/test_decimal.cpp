@@ -4,8 +4,8 @@
 // referee decides: the decimal text compared digit by digit with the exact midpoints around each
 // candidate double or float. glibc 2.36 does misround some long inputs (see "known hard cases"),
 // so a disagreement fails only when the referee rejects our result. TOOLSEARCH_DECIMAL_CASES sets
-// the number of generated cases (default 200,000; 40,000 in wasm), TOOLSEARCH_DECIMAL_SEED their
-// seed.
+// the number of generated cases (default 200,000; 40,000 in wasm, where the environment is not
+// read), TOOLSEARCH_DECIMAL_SEED their seed.
 #include "toolsearch/decimal.hpp"
 
 #include "decimal_referee.hpp"
