@@ -2,7 +2,8 @@
 // in two steps:
 //   1. Clinger's fast path: at most 19 digits forming an integer w <= 2^53 and a power of ten
 //      10^k with |k| <= 22 are both exact doubles, so w * 10^k (or w / 10^-k) is a single
-//      IEEE operation and rounds correctly. Most JSON numbers end here.
+//      IEEE operation and rounds correctly. Short JSON numbers end here (17-digit ones, as JS
+//      prints many doubles, do not).
 //   2. Otherwise exact integer arithmetic: the value is D * 10^E = (D * 5^E) / 5^-E * 2^E with
 //      D the digits as an integer. After aligning numerator and denominator, 64 steps of
 //      binary long division give the value's leading 64 bits plus a sticky bit for the rest,
