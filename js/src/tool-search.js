@@ -39,7 +39,7 @@ const NO_VECTOR = new Uint8Array(0);
 
 /**
  * Moves `request.vector` out of the JSON request into float32 bytes: parsing JSON numbers costs
- * wasm a software long-double strtod each (about 2 ms for 384 of them).
+ * wasm a strtod each (about 0.5 ms for 384 of 17 digits).
  * @param {Record<string, unknown>} request
  * @returns {Uint8Array}
  */

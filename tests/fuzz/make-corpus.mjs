@@ -177,6 +177,29 @@ for (const t of officialTools.slice(0, 40)) {
   }
 }
 
+// ---- decimal: shape byte (how the JSON-number reading is built) + text -------------------
+// The hard cases of decimal-to-binary conversion: midpoints between doubles and between floats,
+// written exactly (BigInt digits), the thresholds of both formats, and the forms outside the
+// supported syntax.
+const exact = (n, e) => `${n.toString()}e${e}`;
+const decimalSeeds = [
+  '2.2250738585072011e-308', '2.2250738585072012e-308', '9007199254740993', '1e23', '8.98846567431158e307',
+  '4.9406564584124654e-324', '2.4703282292062328e-324', '2.4703282292062327e-324', '1.7976931348623157e308',
+  '1.7976931348623159e308', '0.1', '-0', '1e-400', '1e400', '123456789012345678901234567890', '-12.5e-3',
+  exact(5n ** 1075n, -1075),                            // 2^-1075: half the smallest denormal
+  exact((2n ** 53n - 1n) * 5n ** 1075n, -1075),         // between DBL_MIN and its predecessor
+  exact(2n ** 1024n - 2n ** 970n, 0),                   // above DBL_MAX
+  exact((2n ** 53n + 1n) * 5n ** 53n, -53),             // 1 + 2^-53
+  `${exact((2n ** 53n + 1n) * 5n ** 53n, -53).replace('e', '0'.repeat(800) + '1e')}`,
+  exact((2n ** 54n - 5n) * 5n ** 1076n * 10n ** 10n, -1086),  // glibc 2.36 misrounds this one
+  '1.000000059604644775390625', '340282356779733661637539395458142568448', '7.006492321624085e-46',
+  '1.1754942807573643e-38', '3.4028234663852886e38',
+  ' 1.5', 'inf', '-nan', '0x1p3', '1e', '1.', '.5', '+1',
+];
+decimalSeeds.forEach((text, i) => seed('decimal', i * 37, text));
+// JSON-number readings: integer digits, fraction and exponent bits over digit-like bytes.
+for (const shape of [0x01, 0x05, 0x45, 0x85, 0xc3, 0xff, 0x7f]) seed('decimal', shape, '31415926535897932384626433832795028841971');
+
 // ---- write -----------------------------------------------------------------------------
 let total = 0;
 for (const [target, files] of corpora) {
