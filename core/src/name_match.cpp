@@ -17,6 +17,13 @@ std::u32string folded_code_points(std::string_view text) {
   return out;
 }
 
+// A run of the query between blanks and CJK characters, its word characters only.
+struct Chunk {
+  size_t start;
+  size_t end;
+  bool one_part;  // plain word: letters, no capital after the first (common prose)
+};
+
 uint64_t hash_parts(const uint32_t* parts, size_t n) {
   uint64_t h = 14695981039346656037ull;  // FNV-1a over the part ids
   for (size_t i = 0; i < n; ++i) {
@@ -89,7 +96,9 @@ void NameMatcher::add_seq(uint32_t tool, const std::string& name, const Analyzer
 template <class Visit>
 void NameMatcher::for_each_equal_seq(const TokenBuffer& parts, Visit visit) const {
   if (parts.empty()) return;
-  std::vector<uint32_t> ids(parts.size());
+  ScratchLease<std::vector<uint32_t>> lease;
+  std::vector<uint32_t>& ids = lease.get();
+  ids.resize(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {
     ids[i] = part_ids_.find(parts[i]);
     if (ids[i] == TermDictionary::kNone) return;
@@ -108,9 +117,9 @@ void NameMatcher::for_each_equal_seq(const TokenBuffer& parts, Visit visit) cons
 // as "search" would otherwise hijack every query mentioning the word, and free-text
 // phrases ("get weather") are left to BM25 because they name intentions, not tools.
 // One entry per tool, with its best tier.
-std::vector<ExactMatch> NameMatcher::exact_matches(std::u32string_view text, const std::string& literal,
-                                                  const Analyzer& analyzer) const {
-  std::vector<ExactMatch> found;
+void NameMatcher::exact_matches(std::u32string_view text, const std::string& literal, const Analyzer& analyzer,
+                                std::vector<ExactMatch>& found) const {
+  found.clear();
   if (literal.size() <= max_literal_bytes_) {
     if (auto it = literal_names_.find(literal); it != literal_names_.end()) {
       for (uint32_t t : it->second) found.push_back({t, 0, 0});
@@ -118,12 +127,9 @@ std::vector<ExactMatch> NameMatcher::exact_matches(std::u32string_view text, con
   }
   // Chunks end at blanks and at CJK characters, which run into identifiers unspaced
   // ("请使用read_file读取").
-  struct Chunk {
-    size_t start;
-    size_t end;
-    bool one_part;  // plain word: letters, no capital after the first (common prose)
-  };
-  std::vector<Chunk> chunks;
+  ScratchLease<std::vector<Chunk>> chunk_lease;  // keeps its capacity from one query to the next
+  std::vector<Chunk>& chunks = chunk_lease.get();
+  chunks.clear();
   bool has_cjk = false;  // CJK runs are parts too, outside every chunk
   for (size_t i = 0; i < text.size();) {
     const auto breaks = [](char32_t c) { return is_unicode_space(c) || classify(c) == CharClass::Cjk; };
@@ -173,7 +179,6 @@ std::vector<ExactMatch> NameMatcher::exact_matches(std::u32string_view text, con
   found.erase(std::unique(found.begin(), found.end(),
                           [](const ExactMatch& a, const ExactMatch& b) { return a.tool == b.tool; }),
               found.end());
-  return found;
 }
 
 

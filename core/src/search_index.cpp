@@ -31,7 +31,6 @@ namespace {
 
 // Typo candidates count half: a corrected word is weaker evidence than a word as typed.
 constexpr double kTypoWeight = 0.5;
-constexpr size_t kMaxTypoTerms = 3;
 // Queries of more tokens than this get no typo tolerance.
 constexpr size_t kMaxTypoQueryTokens = 6;
 // A BM25 hit scoring under this fraction of the best hit is flagged weak.
@@ -88,10 +87,19 @@ class ScoringLease {
   bool dense_ = false;
 };
 
-// A query as the search path sees it: decoded once, then analysed into tokens.
+// A query as the search path sees it: decoded once, analysed into tokens, then its terms and
+// the tools it names.
 struct QueryText {
   std::u32string decoded;
   TokenBuffer tokens;
+  std::vector<QueryTerm> terms;
+  std::vector<ExactMatch> exact;
+};
+
+// near_terms' working memory.
+struct TypoScratch {
+  std::vector<size_t> rows;
+  std::vector<std::pair<size_t, uint32_t>> scored;
 };
 
 struct Ranked {
@@ -111,8 +119,9 @@ bool better(const Ranked& a, const Ranked& b) {
 // words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
 // first (ties by term id): search() and explain() add contributions in this order, so their
 // sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
-std::vector<QueryTerm> SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions) const {
-  std::vector<QueryTerm> out;
+void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions,
+                                    std::vector<QueryTerm>& out) const {
+  out.clear();
   // Typos matter in the few words of a keyword query; a long message has words enough, and
   // its names and places would only find look-alikes.
   const bool typos = params.typo_tolerance && tokens.size() <= kMaxTypoQueryTokens;
@@ -127,9 +136,10 @@ std::vector<QueryTerm> SearchIndex::Impl::query_terms(const TokenBuffer& tokens,
       continue;
     }
     if (!typos) continue;
-    for (uint32_t near : near_terms(token)) {
-      out.push_back({near, kTypoWeight});
-      if (expansions) expansions->push_back({std::string(token), terms[near] + " (typo)"});
+    uint32_t near[kMaxTypoTerms];
+    for (size_t k = 0, n = near_terms(token, near); k < n; ++k) {
+      out.push_back({near[k], kTypoWeight});
+      if (expansions) expansions->push_back({std::string(token), terms[near[k]] + " (typo)"});
     }
   }
   sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
@@ -139,25 +149,25 @@ std::vector<QueryTerm> SearchIndex::Impl::query_terms(const TokenBuffer& tokens,
   });
   out.erase(std::unique(out.begin(), out.end(), [](const QueryTerm& a, const QueryTerm& b) { return a.id == b.id; }),
             out.end());
-  return out;
 }
 
 // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
 // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
 // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
 // (a typo usually misspells a word the catalog uses often).
-std::vector<uint32_t> SearchIndex::Impl::near_terms(std::string_view token) const {
-  std::vector<uint32_t> found;
-  if (token.size() < 3 || token.size() > 32) return found;
+size_t SearchIndex::Impl::near_terms(std::string_view token, uint32_t (&found)[kMaxTypoTerms]) const {
+  if (token.size() < 3 || token.size() > 32) return 0;
   for (char c : token) {
-    if (c < 'a' || c > 'z') return found;
+    if (c < 'a' || c > 'z') return 0;
   }
   const size_t budget = std::min<size_t>(2, typo_budget(token.size()));
-  std::vector<size_t> rows;
-  std::vector<std::pair<size_t, uint32_t>> scored;
+  ScratchLease<TypoScratch> scratch;
+  std::vector<size_t>& rows = scratch->rows;
+  std::vector<std::pair<size_t, uint32_t>>& scored = scratch->scored;
+  scored.clear();
   const auto& list = typo_terms[static_cast<size_t>(token[0] - 'a')];
   const auto& starts = typo_start[static_cast<size_t>(token[0] - 'a')];
-  if (list.empty()) return found;
+  if (list.empty()) return 0;
   const auto& letters = typo_letters[static_cast<size_t>(token[0] - 'a')];
   const uint32_t token_letters = letters_of(token);
   const size_t from = starts[std::min(token.size() - budget, starts.size() - 1)];
@@ -174,8 +184,9 @@ std::vector<uint32_t> SearchIndex::Impl::near_terms(std::string_view token) cons
     if (a.first != b.first) return a.first < b.first;
     return idf[a.second] < idf[b.second] || (idf[a.second] == idf[b.second] && a.second < b.second);
   });
-  for (size_t k = 0; k < scored.size() && k < kMaxTypoTerms; ++k) found.push_back(scored[k].second);
-  return found;
+  const size_t n = std::min(scored.size(), kMaxTypoTerms);
+  for (size_t k = 0; k < n; ++k) found[k] = scored[k].second;
+  return n;
 }
 
 SearchIndex::SearchIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -208,7 +219,8 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   };
 
   // Exact names first, whatever their BM25 rank.
-  std::vector<ExactMatch> exact = m.names.exact_matches(text->decoded, literal, m.analyzer);
+  std::vector<ExactMatch>& exact = text->exact;
+  m.names.exact_matches(text->decoded, literal, m.analyzer, exact);
   exact.erase(std::remove_if(exact.begin(), exact.end(), [&](const ExactMatch& e) { return !allowed(e.tool); }),
               exact.end());
   auto is_exact = [&](uint32_t t) {
@@ -222,7 +234,8 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   // than adding them (tools/eval_seal under callgrind).
   text->tokens.clear();
   m.analyzer.analyze_into(text->decoded, text->tokens);
-  const std::vector<QueryTerm> terms = m.query_terms(text->tokens, nullptr);
+  std::vector<QueryTerm>& terms = text->terms;
+  m.query_terms(text->tokens, nullptr, terms);
   size_t postings = 0;
   for (const QueryTerm& term : terms) postings += m.post_begin[term.id + 1] - m.post_begin[term.id];
   // Few postings: remember which documents they touch, and visit only those. Many: visit
@@ -329,7 +342,9 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
   const std::u32string decoded = decode_utf8(query).text;
   TokenBuffer tokens;
   m.analyzer.analyze_into(decoded, tokens);
-  for (const QueryTerm& qt : m.query_terms(tokens, &e.expansions)) {
+  std::vector<QueryTerm> terms;
+  m.query_terms(tokens, &e.expansions, terms);
+  for (const QueryTerm& qt : terms) {
     const uint32_t term = qt.id;
     const auto first = m.post_doc.begin() + m.post_begin[term];
     const auto last = m.post_doc.begin() + m.post_begin[term + 1];
@@ -352,7 +367,8 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
   });
   const std::string literal = folded_trimmed(decoded);
   if (literal.empty()) return e;
-  const std::vector<ExactMatch> exact = m.names.exact_matches(decoded, literal, m.analyzer);
+  std::vector<ExactMatch> exact;
+  m.names.exact_matches(decoded, literal, m.analyzer, exact);
   if (std::any_of(exact.begin(), exact.end(), [doc](const ExactMatch& x) { return x.tool == doc; })) {
     e.kind = MatchKind::Exact;
   } else if (e.score <= 0 && m.names.substring_closeness(literal, doc) > 0) {

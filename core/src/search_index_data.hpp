@@ -17,6 +17,9 @@
 namespace toolsearch {
 namespace index_data {
 
+// A typo finds at most this many catalog words.
+constexpr size_t kMaxTypoTerms = 3;
+
 using bm25::FieldTf;
 using bm25::kFieldCount;
 using FieldLengths = std::array<uint32_t, kFieldCount>;
@@ -38,6 +41,7 @@ inline uint32_t letters_of(std::string_view word) {
 using index_data::FieldLengths;
 using index_data::FieldTf;
 using index_data::QueryTerm;
+using index_data::kMaxTypoTerms;
 using bm25::kFieldCount;
 
 struct SearchIndex::Impl {
@@ -91,13 +95,13 @@ struct SearchIndex::Impl {
   // words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
   // first (ties by term id): search() and explain() add contributions in this order, so their
   // sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
-  std::vector<QueryTerm> query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions) const;
+  void query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions, std::vector<QueryTerm>& out) const;
 
   // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
   // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
   // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
   // (a typo usually misspells a word the catalog uses often).
-  std::vector<uint32_t> near_terms(std::string_view token) const;
+  size_t near_terms(std::string_view token, uint32_t (&found)[kMaxTypoTerms]) const;
 };
 
 }  // namespace toolsearch

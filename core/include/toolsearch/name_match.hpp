@@ -34,10 +34,11 @@ class NameMatcher {
   /// Keeps the next position empty (a tool outside a scoped index): it matches nothing.
   void add_absent();
 
-  /// Tools named by the query (decoded), one entry per tool with its best tier (see
-  /// SearchIndex::search for the tiers). `literal` is folded_trimmed(query).
-  std::vector<ExactMatch> exact_matches(std::u32string_view query, const std::string& literal,
-                                        const Analyzer& analyzer) const;
+  /// Tools named by the query (decoded), into `found` (replacing its contents), one entry per
+  /// tool with its best tier (see SearchIndex::search for the tiers). `literal` is
+  /// folded_trimmed(query).
+  void exact_matches(std::u32string_view query, const std::string& literal, const Analyzer& analyzer,
+                     std::vector<ExactMatch>& found) const;
 
   /// 0 when neither name of `tool` relates to the folded query, else min/max length ratio in
   /// (0, 1]: the name contains the query (2+ bytes) or the query contains the name (3+ bytes).
