@@ -50,30 +50,29 @@ Status Catalog::validate(const Tool& tool) const {
   if (size_t bad = first_invalid_utf8(tool.title); bad != std::string_view::npos) {
     return utf8_error("title", tool.name, bad);
   }
-  if (!tool.input_schema.is_object()) {
+  const nlohmann::json& schema = tool.input_schema;
+  if (!schema.is_object()) {
     return Status::error(ErrorCode::InvalidSchema,
                          "input schema of tool '" + tool.name + "' must be a JSON object, got " +
-                             tool.input_schema.type_name());
+                             schema.type_name());
   }
-  if (auto it = tool.input_schema.find("type");
-      it != tool.input_schema.end() && !(it->is_string() && *it == "object")) {
+  if (auto it = schema.find("type"); it != schema.end() && !(it->is_string() && *it == "object")) {
     return Status::error(ErrorCode::InvalidSchema, "input schema of tool '" + tool.name +
                                                        "' must have type \"object\", got " +
                                                        it->dump());
   }
-  if (auto it = tool.input_schema.find("properties");
-      it != tool.input_schema.end() && !it->is_object()) {
+  if (auto it = schema.find("properties"); it != schema.end() && !it->is_object()) {
     return Status::error(ErrorCode::InvalidSchema,
                          "input schema of tool '" + tool.name + "' has non-object \"properties\"");
   }
-  const std::string dumped = tool.input_schema.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string& dumped = tool.input_schema.text();  // kept: the fingerprint and token counts reuse it
   if (dumped.size() > lim.max_schema_bytes) {
     return Status::error(ErrorCode::TooLarge, "input schema of tool '" + tool.name + "' is " +
                                                   std::to_string(dumped.size()) +
                                                   " bytes; the limit is " +
                                                   std::to_string(lim.max_schema_bytes));
   }
-  if (!tool.annotations.is_object() && !tool.annotations.is_null()) {
+  if (!tool.annotations->is_object() && !tool.annotations->is_null()) {
     return Status::error(ErrorCode::InvalidTool,
                          "annotations of tool '" + tool.name + "' must be an object");
   }
@@ -108,7 +107,7 @@ Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* repla
   for (Tool& tool : tools) {
     if (tool.original_name.empty()) tool.original_name = tool.name;
     if (tool.source == "core") tool.tool_class = ToolClass::Core;
-    if (tool.annotations.is_null()) tool.annotations = nlohmann::json::object();
+    if (tool.annotations->is_null()) tool.annotations = nlohmann::json::object();
     if (Status s = validate(tool); !s.ok()) return s;
     std::string_view server = server_of(tool);
     if (!server.empty() && tool.name == tool.original_name && policy != NamespacePolicy::None) {
@@ -271,9 +270,9 @@ std::string Catalog::fingerprint() const {
     f.add(t.source);
     f.add(t.tool_class == ToolClass::Core ? "core" : "deferrable");
     f.add(t.pinned ? "pinned" : "-");
-    // nlohmann objects keep keys sorted, so the dump is canonical.
-    f.add(t.input_schema.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    f.add(t.annotations.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    // nlohmann objects keep keys sorted, so the text is canonical.
+    f.add(t.input_schema.text());
+    f.add(t.annotations.text());
     for (const std::string& tag : t.tags) f.add(tag);
     f.add("\x1e");
   }

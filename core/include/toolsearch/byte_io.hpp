@@ -1,0 +1,109 @@
+// Little-endian binary writing and bounds-checked reading, for the snapshot format
+// (docs/snapshot-format.md). Primitives only: each component writes and reads its own fields.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+// Arrays of integers and doubles are copied as they lie in memory; the format is little-endian
+// and so are wasm and every host we build for.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the snapshot format assumes a little-endian host");
+
+/// Appends values to a byte string. Strings and arrays are length-prefixed with a u32.
+class ByteWriter {
+ public:
+  explicit ByteWriter(std::string& out) : out_(out) {}
+
+  void u8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
+  void u32(uint32_t v) { raw(&v, sizeof v); }
+  void u64(uint64_t v) { raw(&v, sizeof v); }
+  void f32(float v) { raw(&v, sizeof v); }
+  void f64(double v) { raw(&v, sizeof v); }
+  /// `size` bytes as they are, no prefix.
+  void raw(const void* data, size_t size);
+  /// u32 byte length, then the bytes.
+  void str(std::string_view s);
+  /// u32 count, then the strings.
+  void strs(const std::vector<std::string>& list);
+  /// u32 count, then the elements' bytes (integers, doubles, arrays of them).
+  template <class T>
+  void array(const std::vector<T>& v) {
+    u32(static_cast<uint32_t>(v.size()));
+    raw(v.data(), v.size() * sizeof(T));
+  }
+
+  /// Starts a section (u32 tag, u32 length to be patched); returns where its length goes.
+  size_t begin_section(uint32_t tag);
+  /// Writes the length of the section begun at `at`.
+  void end_section(size_t at);
+
+ private:
+  std::string& out_;
+};
+
+/// Reads what ByteWriter wrote, never past the end. The first failure (a read past the end, or
+/// a check the caller reports with fail()) is kept; later reads return zeros and empty values,
+/// so a caller checks ok() once per section instead of after every read. A count is refused
+/// when its elements could not fit in the bytes left, so no allocation exceeds the input's size.
+class ByteReader {
+ public:
+  explicit ByteReader(std::string_view bytes) : data_(bytes) {}
+
+  bool ok() const { return error_.empty(); }
+  /// Why reading failed ("" when it did not).
+  const std::string& error() const { return error_; }
+  /// Records `why` unless a failure is already recorded. Returns false, for `return r.fail(...)`.
+  bool fail(std::string why);
+  size_t remaining() const { return data_.size() - at_; }
+  size_t position() const { return at_; }
+
+  uint8_t u8();
+  uint32_t u32();
+  uint64_t u64();
+  float f32();
+  double f64();
+  /// The next `size` bytes (empty, and failed, when fewer remain).
+  std::string_view raw(size_t size);
+  /// A u32 byte length, then the bytes.
+  std::string_view str_view();
+  std::string str() { return std::string(str_view()); }
+  /// A u32 count, then the strings.
+  void strs(std::vector<std::string>& out);
+  /// A u32 count of elements of `element_bytes` each (at least 1), checked against the bytes
+  /// left; 0 on failure.
+  uint32_t count(size_t element_bytes);
+  /// A u32 count, then the elements' bytes.
+  template <class T>
+  void array(std::vector<T>& out) {
+    out.resize(count(sizeof(T)));
+    copy(out.data(), out.size() * sizeof(T));
+  }
+  /// Copies the next `size` bytes to `to` (zeros on failure).
+  void copy(void* to, size_t size);
+
+  /// Enters the next section: checks its tag, and limits reading to its length until
+  /// end_section(), which fails unless the section was read to its last byte.
+  void begin_section(uint32_t tag);
+  void end_section();
+
+ private:
+  std::string_view data_;
+  size_t at_ = 0;
+  size_t outer_end_ = 0;  // the enclosing end while inside a section
+  std::string error_;
+};
+
+/// A section tag from four ASCII characters, as it reads in a hex dump ("OPTS").
+constexpr uint32_t section_tag(const char (&name)[5]) {
+  return static_cast<uint32_t>(static_cast<unsigned char>(name[0])) |
+         static_cast<uint32_t>(static_cast<unsigned char>(name[1])) << 8 |
+         static_cast<uint32_t>(static_cast<unsigned char>(name[2])) << 16 |
+         static_cast<uint32_t>(static_cast<unsigned char>(name[3])) << 24;
+}
+
+}  // namespace toolsearch
