@@ -282,6 +282,25 @@ std::string Catalog::fingerprint() const {
   return fingerprint_;
 }
 
+Status Catalog::restore(const CatalogOptions& options, std::vector<Tool> tools, std::set<std::string> pinned_servers,
+                        std::string fingerprint) {
+  std::unordered_map<std::string, size_t> by_name;
+  by_name.reserve(tools.size());
+  for (size_t i = 0; i < tools.size(); ++i) {
+    if (!by_name.emplace(tools[i].name, i).second) {
+      return Status::error(ErrorCode::DuplicateName, "tool '" + tools[i].name + "' appears twice");
+    }
+  }
+  options_ = options;
+  tools_ = std::move(tools);
+  by_name_ = std::move(by_name);
+  pinned_servers_ = std::move(pinned_servers);
+  ++revision_;
+  fingerprint_ = std::move(fingerprint);
+  fingerprint_revision_ = revision_;
+  return Status::success();
+}
+
 void Catalog::reindex() {
   by_name_.clear();
   by_name_.reserve(tools_.size());

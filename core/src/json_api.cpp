@@ -539,6 +539,27 @@ std::string JsonEngine::vector_info() {
   });
 }
 
+std::string JsonEngine::snapshot() {
+  return guarded([&] {
+    release_snapshot();
+    auto bytes = engine_.snapshot();
+    if (!bytes.ok()) return fail(bytes.status());
+    snapshot_ = std::move(bytes).value();
+    return ok_open() + R"({"size":)" + std::to_string(snapshot_.size()) + "}}";
+  });
+}
+
+std::string JsonEngine::load_snapshot(const std::string& bytes) {
+  return guarded([&] {
+    if (Status s = engine_.load_snapshot(bytes); !s.ok()) return fail(s);
+    std::string out = ok_open() + R"({"config":)";
+    append_engine_options_json(out, engine_.options());
+    out += R"(,"fingerprint":)";
+    append_json_string(out, engine_.catalog().fingerprint());
+    return out + R"(,"size":)" + std::to_string(engine_.catalog().size()) + "}}";
+  });
+}
+
 std::string JsonEngine::estimate_tokens(const std::string& tool_json) {
   return with_json(tool_json, [&](const json& input) {
     auto tool = tool_from_json(input);

@@ -236,4 +236,59 @@ std::vector<std::string> NameMatcher::suggest(std::string_view name, size_t max,
   return out;
 }
 
+void NameMatcher::write(ByteWriter& out) const {
+  out.strs(names_);
+  out.strs(folded_names_);
+  out.strs(folded_originals_);
+  part_ids_.write(out);
+  out.u32(static_cast<uint32_t>(seqs_.size()));
+  for (const NameSeq& seq : seqs_) {
+    out.u32(seq.tool);
+    out.array(seq.parts);
+  }
+}
+
+void NameMatcher::read(ByteReader& in, size_t tools) {
+  *this = NameMatcher();
+  in.strs(names_);
+  in.strs(folded_names_);
+  in.strs(folded_originals_);
+  if (names_.size() != tools || folded_names_.size() != tools || folded_originals_.size() != tools) {
+    in.fail("the name tables do not cover the " + std::to_string(tools) + " tools");
+    return;
+  }
+  part_ids_.read(in);
+  seqs_.resize(in.count(2 * sizeof(uint32_t)));
+  for (uint32_t s = 0; s < seqs_.size() && in.ok(); ++s) {
+    NameSeq& seq = seqs_[s];
+    seq.tool = in.u32();
+    in.array(seq.parts);
+    if (seq.tool >= tools || seq.parts.empty()) {
+      in.fail("a name sequence is empty or names no tool");
+      return;
+    }
+    for (uint32_t part : seq.parts) {
+      if (part >= part_ids_.size()) {
+        in.fail("a name sequence has an unknown part");
+        return;
+      }
+    }
+    max_name_parts_ = std::max(max_name_parts_, seq.parts.size());
+    seq_by_hash_[hash_parts(seq.parts.data(), seq.parts.size())].push_back(s);
+  }
+  // What add() derives from each name, in the order add() derives it.
+  name_points_.resize(tools);
+  original_points_.resize(tools);
+  for (uint32_t t = 0; t < tools && in.ok(); ++t) {
+    const std::string& folded = folded_names_[t];
+    const std::string& original = folded_originals_[t];
+    if (folded.empty()) continue;  // an absent tool (scoped indexes)
+    decode_utf8_into(folded, name_points_[t]);
+    if (!original.empty()) decode_utf8_into(original, original_points_[t]);
+    max_literal_bytes_ = std::max({max_literal_bytes_, folded.size(), original.size()});
+    literal_names_[folded].push_back(t);
+    if (!original.empty() && original != folded) literal_names_[original].push_back(t);
+  }
+}
+
 }  // namespace toolsearch

@@ -91,6 +91,12 @@ size_t popcount(uint32_t v) {
   return n;
 }
 
+bool all_finite(const std::vector<double>& values) {
+  double sum = 0;  // NaN or infinity anywhere makes the sum non-finite (0 * inf is NaN)
+  for (double v : values) sum += v * 0;
+  return sum == 0;
+}
+
 double clamp_non_negative(double v) { return std::isfinite(v) && v > 0 ? v : 0.0; }
 
 // Per-thread accumulator reused across queries, so a search allocates no O(catalog) memory.
@@ -155,6 +161,15 @@ bool better(const Ranked& a, const Ranked& b) {
 }  // namespace
 
 struct SearchIndex::Impl {
+  /// The parameters as scoring uses them: out-of-range values clamped.
+  explicit Impl(const Bm25Params& p) : params(p), analyzer(p.analyzer) {
+    params.k1 = clamp_non_negative(p.k1);
+    params.b = std::min(1.0, clamp_non_negative(p.b));
+    const FieldWeights& w = p.weights;
+    weights = {clamp_non_negative(w.name), clamp_non_negative(w.server), clamp_non_negative(w.description),
+               clamp_non_negative(w.param_names), clamp_non_negative(w.param_descriptions)};
+  }
+
   Bm25Params params;
   Analyzer analyzer;
   size_t doc_count = 0;
@@ -188,6 +203,21 @@ struct SearchIndex::Impl {
   };
   TermDictionary lexicon_tokens;      // the query token of each entry, by entry
   std::vector<LexiconEntry> lexicon;  // in lexicon_tokens' id order
+
+  // The letter sets and length starts of typo_terms[c], once the list is sorted by length.
+  void index_typo_list(size_t c) {
+    const std::vector<uint32_t>& list = typo_terms[c];
+    typo_letters[c].clear();
+    for (uint32_t t : list) typo_letters[c].push_back(letters_of(terms[t]));
+    const size_t longest = list.empty() ? 0 : terms[list.back()].size();
+    std::vector<size_t>& starts = typo_start[c];
+    starts.resize(longest + 2);
+    size_t from = 0;
+    for (size_t len = 0; len < starts.size(); ++len) {
+      while (from < list.size() && terms[list[from]].size() < len) ++from;
+      starts[len] = from;
+    }
+  }
 
   double length_norm(uint32_t doc, size_t field) const {
     return bm25::length_norm(params.b, field_len[doc][field], avg_len[field]);
@@ -284,14 +314,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
 
 std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, const Bm25Params& params,
                                                       const ToolFilter& scope) {
-  auto m = std::make_unique<Impl>();
-  m->params = params;
-  m->params.k1 = clamp_non_negative(params.k1);
-  m->params.b = std::min(1.0, clamp_non_negative(params.b));
-  const FieldWeights& w = params.weights;
-  m->weights = {clamp_non_negative(w.name), clamp_non_negative(w.server), clamp_non_negative(w.description),
-                clamp_non_negative(w.param_names), clamp_non_negative(w.param_descriptions)};
-  m->analyzer = Analyzer(params.analyzer);
+  auto m = std::make_unique<Impl>(params);
 
   const std::vector<Tool>& tools = catalog.tools();
   const size_t n = tools.size();
@@ -433,15 +456,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     sort_by(list, [&](uint32_t a, uint32_t b) {
       return m->terms[a].size() < m->terms[b].size() || (m->terms[a].size() == m->terms[b].size() && a < b);
     });
-    for (uint32_t t : list) m->typo_letters[c].push_back(letters_of(m->terms[t]));
-    const size_t longest = list.empty() ? 0 : m->terms[list.back()].size();
-    std::vector<size_t>& starts = m->typo_start[c];
-    starts.resize(longest + 2);
-    size_t from = 0;
-    for (size_t len = 0; len < starts.size(); ++len) {
-      while (from < list.size() && m->terms[list[from]].size() < len) ++from;
-      starts[len] = from;
-    }
+    m->index_typo_list(c);
   }
   return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));
 }
@@ -616,6 +631,104 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
 
 std::vector<std::string> SearchIndex::suggest(std::string_view name, size_t max, const ToolFilter& filter) const {
   return impl_->names.suggest(name, max, filter);
+}
+
+bool same_index_params(const Bm25Params& a, const Bm25Params& b) {
+  const FieldWeights& x = a.weights;
+  const FieldWeights& y = b.weights;
+  const AnalyzerOptions& p = a.analyzer;
+  const AnalyzerOptions& q = b.analyzer;
+  const bool same_stemmer = p.stemmer.plain_function() == q.stemmer.plain_function() &&
+                            static_cast<bool>(p.stemmer) == static_cast<bool>(q.stemmer) &&
+                            (!p.stemmer || p.stemmer.plain_function() != nullptr);
+  return a.k1 == b.k1 && a.b == b.b && x.name == y.name && x.server == y.server && x.description == y.description &&
+         x.param_names == y.param_names && x.param_descriptions == y.param_descriptions && a.lexicon == b.lexicon &&
+         a.typo_tolerance == b.typo_tolerance && p.keep_whole_identifier == q.keep_whole_identifier &&
+         p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words &&
+         same_stemmer;
+}
+
+// ---- snapshots (docs/snapshot-format.md) -------------------------------------------------------
+
+void SearchIndex::write(ByteWriter& out) const {
+  const Impl& m = *impl_;
+  out.u32(static_cast<uint32_t>(m.doc_count));
+  for (double avg : m.avg_len) out.f64(avg);
+  m.terms.write(out);
+  out.array(m.idf);
+  out.array(m.max_score);
+  out.array(m.post_begin);
+  out.array(m.post_doc);
+  out.array(m.post_score);
+  out.array(m.post_tf);
+  out.array(m.field_len);
+  for (const std::vector<uint32_t>& list : m.typo_terms) out.array(list);
+  out.u32(static_cast<uint32_t>(m.lexicon.size()));
+  for (const Impl::LexiconEntry& e : m.lexicon) {
+    out.str(e.word);
+    out.str(e.meaning);
+    out.array(e.terms);
+  }
+  m.lexicon_tokens.write(out);
+  m.names.write(out);
+}
+
+std::shared_ptr<const SearchIndex> SearchIndex::read(ByteReader& in, const Bm25Params& params, size_t tools) {
+  auto m = std::make_unique<Impl>(params);
+  m->doc_count = in.u32();
+  for (double& avg : m->avg_len) avg = in.f64();
+  m->terms.read(in);
+  in.array(m->idf);
+  in.array(m->max_score);
+  in.array(m->post_begin);
+  in.array(m->post_doc);
+  in.array(m->post_score);
+  in.array(m->post_tf);
+  in.array(m->field_len);
+  for (std::vector<uint32_t>& list : m->typo_terms) in.array(list);
+  if (!in.ok()) return nullptr;
+  // Only what could send a read out of bounds is checked; the checksum stands for the rest.
+  const size_t terms = m->terms.size();
+  const size_t postings = m->post_doc.size();
+  if (m->doc_count != tools || m->field_len.size() != tools || m->idf.size() != terms ||
+      m->max_score.size() != terms || m->post_begin.size() != terms + 1 || m->post_score.size() != postings ||
+      m->post_tf.size() != postings || m->post_begin[0] != 0 || m->post_begin[terms] != postings) {
+    in.fail("the keyword index's tables do not agree in size");
+    return nullptr;
+  }
+  for (size_t t = 0; t < terms; ++t) {
+    if (m->post_begin[t] > m->post_begin[t + 1]) return in.fail("the postings are out of order"), nullptr;
+  }
+  for (uint32_t doc : m->post_doc) {
+    if (doc >= tools) return in.fail("a posting names no tool"), nullptr;
+  }
+  // Scores are sorted and heaped: a NaN would break the comparisons' ordering.
+  for (const std::vector<double>* values : {&m->idf, &m->max_score, &m->post_score}) {
+    if (!all_finite(*values)) return in.fail("a score is not a finite number"), nullptr;
+  }
+  if (!std::all_of(m->avg_len.begin(), m->avg_len.end(), [](double v) { return std::isfinite(v); })) {
+    return in.fail("a field length is not a finite number"), nullptr;
+  }
+  for (size_t c = 0; c < 26; ++c) {
+    for (uint32_t t : m->typo_terms[c]) {
+      if (t >= terms) return in.fail("a typo candidate is not a term"), nullptr;
+    }
+    m->index_typo_list(c);
+  }
+  m->lexicon.resize(in.count(3 * sizeof(uint32_t)));
+  for (Impl::LexiconEntry& e : m->lexicon) {
+    e.word = in.str();
+    e.meaning = in.str();
+    in.array(e.terms);
+    for (uint32_t t : e.terms) {
+      if (t >= terms) return in.fail("a lexicon entry names no term"), nullptr;
+    }
+  }
+  m->lexicon_tokens.read(in);
+  if (in.ok() && m->lexicon_tokens.size() != m->lexicon.size()) in.fail("the lexicon's tables do not agree in size");
+  m->names.read(in, tools);
+  if (!in.ok()) return nullptr;
+  return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));
 }
 
 }  // namespace toolsearch

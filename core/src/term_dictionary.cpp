@@ -48,4 +48,25 @@ void TermDictionary::rehash(size_t slots) {
   }
 }
 
+void TermDictionary::write(ByteWriter& out) const { out.strs(terms_); }
+
+void TermDictionary::read(ByteReader& in) {
+  std::vector<std::string> terms;
+  in.strs(terms);
+  terms_.clear();
+  hashes_.clear();
+  terms_.reserve(terms.size());
+  hashes_.reserve(terms.size());
+  size_t slots = 64;
+  while (slots < 2 * (terms.size() + 1)) slots *= 2;  // sized once: no rehash while interning
+  rehash(slots);
+  for (const std::string& term : terms) {
+    const auto next = static_cast<uint32_t>(terms_.size());
+    if (intern(term) != next) {
+      in.fail("a vocabulary repeats the term '" + term.substr(0, 64) + "'");
+      return;
+    }
+  }
+}
+
 }  // namespace toolsearch

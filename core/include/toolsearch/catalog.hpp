@@ -85,6 +85,13 @@ class Catalog {
   /// Validates one tool alone (name, source, schema, limits, reserved names).
   Status validate(const Tool& tool) const;
 
+  /// Replaces options, tools, server pins and fingerprint with a snapshot's (checked by the
+  /// snapshot reader; here only that names are unique: DuplicateName, and nothing changes).
+  /// `fingerprint` must be what fingerprint() gives for that content: it is kept, not hashed
+  /// again. The revision increments, as for any mutation.
+  Status restore(const CatalogOptions& options, std::vector<Tool> tools, std::set<std::string> pinned_servers,
+                 std::string fingerprint);
+
  private:
   /// `earlier`: tools already accepted from the same batch (add_valid checks one at a time).
   Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source,

@@ -76,6 +76,16 @@ class JsonEngine {
   std::string handle_call(const std::string& session, const std::string& call_json, const std::string& vector = "");
   std::string estimate_tokens(const std::string& tool_json);
 
+  // ---- snapshots (docs/snapshot-format.md) -----------------------------------------------------
+  /// Writes the engine's snapshot into snapshot_bytes(); value {size}. The bytes stay until
+  /// release_snapshot() or the next snapshot().
+  std::string snapshot();
+  const std::string& snapshot_bytes() const { return snapshot_; }
+  void release_snapshot() { std::string().swap(snapshot_); }
+  /// Replaces the engine's catalog, options, index and vectors with a snapshot's, all or
+  /// nothing. Value {config (the effective options), fingerprint, size}.
+  std::string load_snapshot(const std::string& bytes);
+
   Engine& engine() { return engine_; }
 
  private:
@@ -83,6 +93,7 @@ class JsonEngine {
   PackedResults packed_{};
   std::string last_error_;
   std::string degraded_;
+  std::string snapshot_;
 };
 
 }  // namespace toolsearch

@@ -48,6 +48,13 @@ class NameMatcher {
                                    const std::function<bool(size_t)>& filter) const;
 
   const std::string& name(uint32_t tool) const { return names_[tool]; }
+  /// Positions registered (tools and absent ones).
+  size_t size() const { return names_.size(); }
+
+  /// The tables a snapshot keeps (docs/snapshot-format.md); the hash maps are rebuilt on reading.
+  void write(ByteWriter& out) const;
+  /// Replaces the contents with what write() wrote for `tools` positions; failures go to `in`.
+  void read(ByteReader& in, size_t tools);
 
  private:
   struct NameSeq {

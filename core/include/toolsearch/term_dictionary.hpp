@@ -2,6 +2,8 @@
 // tokens find their ids without building a std::string each. Open addressing over FNV-1a.
 #pragma once
 
+#include "toolsearch/byte_io.hpp"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -21,6 +23,11 @@ class TermDictionary {
   const std::string& operator[](uint32_t id) const { return terms_[id]; }
   size_t size() const { return terms_.size(); }
   const std::vector<std::string>& terms() const { return terms_; }
+
+  /// The terms in id order (a snapshot's copy; the hash table is rebuilt on reading).
+  void write(ByteWriter& out) const;
+  /// Replaces the contents with what write() wrote. A repeated term fails `in`.
+  void read(ByteReader& in);
 
  private:
   static uint32_t hash(std::string_view term);
