@@ -48,15 +48,9 @@ bool ByteReader::fail(std::string why) {
   return false;
 }
 
-std::string_view ByteReader::raw(size_t size) {
-  if (!ok()) return {};
-  if (size > remaining()) {
-    fail("it ends early (byte " + std::to_string(at_) + " of a " + std::to_string(data_.size()) + "-byte part)");
-    return {};
-  }
-  std::string_view out = data_.substr(at_, size);
-  at_ += size;
-  return out;
+std::string_view ByteReader::short_read() {
+  fail("it ends early (at byte " + std::to_string(at_) + " of " + std::to_string(data_.size()) + ")");
+  return {};
 }
 
 void ByteReader::copy(void* to, size_t size) {
@@ -66,24 +60,6 @@ void ByteReader::copy(void* to, size_t size) {
   } else if (size) {
     std::memset(to, 0, size);
   }
-}
-
-uint8_t ByteReader::u8() {
-  uint8_t v;
-  copy(&v, sizeof v);
-  return v;
-}
-
-uint32_t ByteReader::u32() {
-  uint32_t v;
-  copy(&v, sizeof v);
-  return v;
-}
-
-uint64_t ByteReader::u64() {
-  uint64_t v;
-  copy(&v, sizeof v);
-  return v;
 }
 
 float ByteReader::f32() {
@@ -97,8 +73,6 @@ double ByteReader::f64() {
   copy(&v, sizeof v);
   return v;
 }
-
-std::string_view ByteReader::str_view() { return raw(u32()); }
 
 void ByteReader::strs(std::vector<std::string>& out) {
   out.resize(count(sizeof(uint32_t)));
@@ -135,6 +109,7 @@ void ByteReader::end_section() {
   if (ok() && remaining() != 0) fail(std::to_string(remaining()) + " unread bytes at the end of a section");
   if (outer_end_ != 0) data_ = std::string_view(data_.data(), outer_end_);
   outer_end_ = 0;
+  if (!ok()) at_ = data_.size();  // still nothing more to read
 }
 
 }  // namespace toolsearch

@@ -1,6 +1,7 @@
 #include "toolsearch/json_api.hpp"
 
 #include "toolsearch/json_text.hpp"
+#include "toolsearch/snapshot.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
 #include "toolsearch/sort_by.hpp"
@@ -549,7 +550,24 @@ std::string JsonEngine::snapshot() {
   });
 }
 
-std::string JsonEngine::load_snapshot(const std::string& bytes) {
+bool JsonEngine::reserve_snapshot(size_t size) {
+  release_snapshot();
+  if (size > kMaxSnapshotBytes) return false;
+  try {
+    snapshot_.resize(size);
+  } catch (...) {  // out of memory: the caller reports it
+    return false;
+  }
+  return true;
+}
+
+std::string JsonEngine::load_reserved_snapshot() {
+  std::string result = load_snapshot(snapshot_);
+  release_snapshot();
+  return result;
+}
+
+std::string JsonEngine::load_snapshot(std::string_view bytes) {
   return guarded([&] {
     if (Status s = engine_.load_snapshot(bytes); !s.ok()) return fail(s);
     std::string out = ok_open() + R"({"config":)";

@@ -14,10 +14,7 @@ LazyJson& LazyJson::operator=(nlohmann::json value) {
 
 LazyJson LazyJson::from_text(std::string canonical) {
   LazyJson out;
-  out.tree_ = nullptr;
-  out.has_tree_ = false;
   out.text_ = std::move(canonical);
-  out.has_text_ = true;
   return out;
 }
 

@@ -253,7 +253,7 @@ struct SearchIndex::Impl {
       if (!typos) continue;
       for (uint32_t near : near_terms(token)) {
         out.push_back({near, kTypoWeight});
-        if (expansions) expansions->push_back({std::string(token), terms[near] + " (typo)"});
+        if (expansions) expansions->push_back({std::string(token), std::string(terms[near]) + " (typo)"});
       }
     }
     sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
@@ -287,7 +287,7 @@ struct SearchIndex::Impl {
     const size_t from = starts[std::min(token.size() - budget, starts.size() - 1)];
     for (size_t k = from; k < list.size(); ++k) {
       const uint32_t t = list[k];
-      const std::string& term = terms[t];
+      const std::string_view term = terms[t];
       if (term.size() > token.size() + budget) break;  // the bucket list is sorted by length
       // Each edit brings at most one letter into either word that the other lacks.
       if (popcount(token_letters ^ letters[k]) > 2 * budget) continue;
@@ -446,7 +446,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     m->lexicon.push_back(std::move(entry));
   }
   for (uint32_t t = 0; t < term_count; ++t) {
-    const std::string& term = m->terms[t];
+    const std::string_view term = m->terms[t];
     if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
       m->typo_terms[static_cast<size_t>(term[0] - 'a')].push_back(t);
     }
@@ -610,7 +610,7 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
     e.score += total;  // same terms, order and values as search(): the sums agree exactly
     for (size_t f = 0; f < kFieldCount; ++f) {
       if (m.post_tf[p][f] == 0 || shares[f] <= 0) continue;
-      e.terms.push_back({m.terms[term], bm25::kFieldNames[f], m.idf[term], static_cast<double>(m.post_tf[p][f]),
+      e.terms.push_back({std::string(m.terms[term]), bm25::kFieldNames[f], m.idf[term], static_cast<double>(m.post_tf[p][f]),
                          m.weights[f], m.length_norm(doc, f), shares[f] * qt.weight, qt.weight});
     }
   }

@@ -32,7 +32,7 @@ uint32_t TermDictionary::intern(std::string_view term) {
     if (hashes_[slot - 1] == h && terms_[slot - 1] == term) return slot - 1;
   }
   const auto id = static_cast<uint32_t>(terms_.size());
-  terms_.emplace_back(term);
+  terms_.push_back(term);
   hashes_.push_back(h);
   slots_[i] = id + 1;
   return id;
@@ -48,22 +48,26 @@ void TermDictionary::rehash(size_t slots) {
   }
 }
 
-void TermDictionary::write(ByteWriter& out) const { out.strs(terms_); }
+void TermDictionary::reserve(size_t terms, size_t chars) {
+  terms_.reserve(terms, chars);
+  hashes_.reserve(terms);
+  size_t slots = slots_.empty() ? 64 : slots_.size();
+  while (slots < 2 * (terms + 1)) slots *= 2;  // as interning would grow it, at once
+  if (slots != slots_.size()) rehash(slots);
+}
+
+void TermDictionary::write(ByteWriter& out) const { terms_.write(out); }
 
 void TermDictionary::read(ByteReader& in) {
-  std::vector<std::string> terms;
-  in.strs(terms);
-  terms_.clear();
-  hashes_.clear();
-  terms_.reserve(terms.size());
-  hashes_.reserve(terms.size());
-  size_t slots = 64;
-  while (slots < 2 * (terms.size() + 1)) slots *= 2;  // sized once: no rehash while interning
-  rehash(slots);
-  for (const std::string& term : terms) {
-    const auto next = static_cast<uint32_t>(terms_.size());
-    if (intern(term) != next) {
-      in.fail("a vocabulary repeats the term '" + term.substr(0, 64) + "'");
+  terms_.read(in);
+  hashes_.resize(terms_.size());
+  for (uint32_t id = 0; id < terms_.size(); ++id) hashes_[id] = hash(terms_[id]);
+  slots_.clear();
+  reserve(terms_.size(), 0);  // rehash() places every id
+  // A repeated term would be found under its first id only.
+  for (uint32_t id = 0; id < terms_.size(); ++id) {
+    if (find(terms_[id]) != id) {
+      in.fail("a vocabulary repeats the term '" + std::string(terms_[id].substr(0, 64)) + "'");
       return;
     }
   }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,15 +63,21 @@ class ByteReader {
   size_t remaining() const { return data_.size() - at_; }
   size_t position() const { return at_; }
 
-  uint8_t u8();
-  uint32_t u32();
-  uint64_t u64();
+  // Inline: a snapshot load reads a few hundred thousand of these.
+  uint8_t u8() { return static_cast<uint8_t>(fixed<1>()); }
+  uint32_t u32() { return static_cast<uint32_t>(fixed<4>()); }
+  uint64_t u64() { return fixed<8>(); }
   float f32();
   double f64();
   /// The next `size` bytes (empty, and failed, when fewer remain).
-  std::string_view raw(size_t size);
+  std::string_view raw(size_t size) {
+    if (size > data_.size() - at_) return short_read();
+    const std::string_view out(data_.data() + at_, size);
+    at_ += size;
+    return out;
+  }
   /// A u32 byte length, then the bytes.
-  std::string_view str_view();
+  std::string_view str_view() { return raw(u32()); }
   std::string str() { return std::string(str_view()); }
   /// A u32 count, then the strings.
   void strs(std::vector<std::string>& out);
@@ -92,6 +99,16 @@ class ByteReader {
   void end_section();
 
  private:
+  // A little-endian unsigned integer of N bytes (0 past the end).
+  template <size_t N>
+  uint64_t fixed() {
+    uint64_t v = 0;
+    const std::string_view b = raw(N);
+    if (b.size() == N) std::memcpy(&v, b.data(), N);
+    return v;
+  }
+  std::string_view short_read();  // records the failure; out of line, as it is rare
+
   std::string_view data_;
   size_t at_ = 0;
   size_t outer_end_ = 0;  // the enclosing end while inside a section

@@ -84,7 +84,12 @@ class JsonEngine {
   void release_snapshot() { std::string().swap(snapshot_); }
   /// Replaces the engine's catalog, options, index and vectors with a snapshot's, all or
   /// nothing. Value {config (the effective options), fingerprint, size}.
-  std::string load_snapshot(const std::string& bytes);
+  std::string load_snapshot(std::string_view bytes);
+  /// Makes snapshot_bytes() `size` bytes long for the caller to fill, then load_reserved_snapshot()
+  /// loads them (and frees them): how the JS layer passes a snapshot, since embind copies a
+  /// Uint8Array argument one byte at a time in JS (30 ms for 9 MB). False when memory is short.
+  bool reserve_snapshot(size_t size);
+  std::string load_reserved_snapshot();
 
   Engine& engine() { return engine_; }
 
