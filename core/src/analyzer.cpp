@@ -20,10 +20,6 @@ struct TextScratch {
   TokenBuffer tokens;
 };
 
-void append_folded(std::u32string_view text, std::string& out) {
-  for (char32_t c : text) append_utf8(c, out);
-}
-
 }  // namespace
 
 Analyzer::Analyzer(AnalyzerOptions options) : options_(std::move(options)) {}
@@ -49,7 +45,7 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
   std::vector<std::u32string_view>& parts = scratch->parts;
   std::string& chars = out.chars_;
   auto emit = [&](std::u32string_view token) {
-    append_folded(token, chars);
+    append_utf8(token, chars);
     out.ends_.push_back(static_cast<uint32_t>(chars.size()));
   };
   const Stemmer::Function plain_stemmer = options_.stemmer.plain_function();
@@ -73,7 +69,7 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
           std::u32string_view(folded).substr(static_cast<size_t>(part.data() - word.text.data()), part.size());
       if (is_short_token(folded_part, options_.min_token_chars)) continue;
       const size_t start = chars.size();
-      append_folded(folded_part, chars);
+      append_utf8(folded_part, chars);
       const std::string_view token(chars.data() + start, chars.size() - start);
       if (options_.stop_words && is_english_stop_word(token)) {
         chars.resize(start);
@@ -111,7 +107,7 @@ void Analyzer::name_parts_into(std::u32string_view text, TokenBuffer& out) const
   auto emit = [&](std::u32string_view part) {
     folded.assign(part.begin(), part.end());
     for (char32_t& c : folded) c = fold_char(c);
-    append_folded(folded, out.chars_);
+    append_utf8(folded, out.chars_);
     out.ends_.push_back(static_cast<uint32_t>(out.chars_.size()));
   };
   split_words_into(text, scratch->words);

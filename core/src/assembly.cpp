@@ -15,16 +15,8 @@ namespace {
 
 using nlohmann::json;
 
-// Where an in-scope tool stands before the gate is applied.
-enum class Role { Core, Pinned, Candidate };
-
-struct Entry {
-  size_t index;  // catalog position
-  Role role;
-  size_t tokens;
-  VisibleKind kind = VisibleKind::Passthrough;
-  bool visible = true;
-};
+using Role = PlannedTool::Role;
+using Entry = PlannedTool;
 
 std::string outcome(const AssemblyResult& r, size_t preselected) {
   switch (r.strategy) {
@@ -170,11 +162,53 @@ Strategy choose_strategy(bool gate_active, AssemblyMode mode, bool nothing_hidde
 
 }  // namespace
 
-Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config, const Session& session,
-                                const AssembleRequest& request, const SearchIndex* index,
-                                const TokenCounter& counter, const ToolCosts* costs, const SearchFunction& search) {
+std::vector<std::string> tool_names(const Catalog& catalog, const std::vector<uint32_t>& positions) {
+  std::vector<std::string> names;
+  names.reserve(positions.size());
+  for (uint32_t p : positions) names.push_back(catalog.tools()[p].name);
+  return names;
+}
+
+Result<AssemblyPlan> plan_assembly(const Catalog& catalog, const GateConfig& config, const Session& session,
+                                   size_t context_window, AssemblyMode mode, const TokenCounter& counter,
+                                   const ToolCosts* costs) {
   try {
     if (Status valid = validate(config); !valid.ok()) return valid;
+    const std::vector<Tool>& tools = catalog.tools();
+    AssemblyPlan plan;
+    plan.catalog_size = tools.size();
+    plan.entries = in_scope_entries(catalog, session, counter, costs);
+    size_t deferrable_count = 0;
+    size_t deferrable_tokens = 0;
+    for (const Entry& e : plan.entries) {
+      plan.without_deferral += e.tokens;
+      if (e.role != Role::Candidate) continue;
+      ++deferrable_count;
+      deferrable_tokens += e.tokens;
+    }
+    plan.gate = decide_gate(config, context_window, deferrable_count, deferrable_tokens);
+    if (plan.gate.active) plan.hidden = hide_candidates(config, session, tools, plan.entries);
+    if (mode != AssemblyMode::Preselect && !plan.hidden.empty()) {
+      // The listing names every tool behind the bridge before pre-selection, so the bridge
+      // definitions are the same whatever the user message (prompt caches keep hitting); a
+      // pre-selected tool is also listed, which costs its name only.
+      std::vector<ListingItem> items;
+      items.reserve(plan.hidden.size());
+      for (size_t k : plan.hidden) items.push_back({&tools[plan.entries[k].index].name, &tools[plan.entries[k].index].source});
+      Listing listing = build_listing(items, config.listing_max_tokens, counter);
+      plan.tier = listing.tier;
+      plan.bridge = make_bridge_tools(config, listing.text, counter);
+    }
+    return plan;
+  } catch (const std::exception& e) {
+    return Status::error(ErrorCode::Internal, std::string("assembly failed: ") + e.what());
+  }
+}
+
+Result<AssemblyResult> finish_assembly(const Catalog& catalog, const GateConfig& config, const AssemblyPlan& plan,
+                                       const AssembleRequest& request, const SearchIndex* index,
+                                       const SearchFunction& search) {
+  try {
     const bool wants_preselect = request.mode != AssemblyMode::Bridge;
     if (wants_preselect && index == nullptr) {
       return Status::error(ErrorCode::InvalidArgument,
@@ -185,59 +219,55 @@ Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config
                            "the search index was built from another catalog (" + std::to_string(index->size()) +
                                " tools, the catalog has " + std::to_string(catalog.size()) + ")");
     }
+    if (plan.catalog_size != catalog.size()) {
+      return Status::error(ErrorCode::InvalidArgument, "the assembly plan was made for another catalog");
+    }
     const std::vector<Tool>& tools = catalog.tools();
-    std::vector<Entry> entries = in_scope_entries(catalog, session, counter, costs);
+    std::vector<Entry> entries = plan.entries;
+    size_t preselected = 0;
+    if (wants_preselect) {
+      const SearchFunction keyword = [index](std::string_view q, size_t limit, const ToolFilter& filter) {
+        return index->search(q, limit, filter);
+      };
+      preselected = preselect(search ? search : keyword, request, config.preselect_top_k, tools.size(), plan.hidden, entries);
+    }
 
     AssemblyResult result;
-    size_t deferrable_count = 0;
-    size_t deferrable_tokens = 0;
+    result.gate = plan.gate;
+    result.logical.reserve(entries.size());
+    result.deferred.reserve(plan.hidden.size());
     for (const Entry& e : entries) {
-      if (e.role != Role::Candidate) continue;
-      ++deferrable_count;
-      deferrable_tokens += e.tokens;
-    }
-    result.gate = decide_gate(config, request.context_window, deferrable_count, deferrable_tokens);
-    size_t preselected = 0;
-    if (result.gate.active) {
-      std::vector<size_t> hidden = hide_candidates(config, session, tools, entries);
-      if (wants_preselect) {
-        const SearchFunction keyword = [index](std::string_view q, size_t limit, const ToolFilter& filter) {
-          return index->search(q, limit, filter);
-        };
-        preselected = preselect(search ? search : keyword, request, config.preselect_top_k, tools.size(), hidden, entries);
-      }
-    }
-
-    size_t without = 0;
-    std::vector<ListingItem> hidden_items;
-    for (const Entry& e : entries) {
-      const Tool& tool = tools[e.index];
-      without += e.tokens;
-      result.logical.push_back(tool.name);
+      const auto position = static_cast<uint32_t>(e.index);
+      result.logical.push_back(position);
       if (e.visible) {
+        const Tool& tool = tools[e.index];
         result.visible.push_back({tool.name, tool.description, tool.input_schema, e.kind, e.tokens});
       } else {
-        result.deferred.push_back(tool.name);
-        hidden_items.push_back({&tool.name, &tool.source});
+        result.deferred.push_back(position);
       }
     }
     result.strategy = choose_strategy(result.gate.active, request.mode, result.deferred.empty());
     if (result.strategy == Strategy::Bridge || result.strategy == Strategy::PreselectWithBridge) {
-      Listing listing = build_listing(hidden_items, config.listing_max_tokens, counter);
-      result.tier = listing.tier;
-      for (VisibleTool& bridge : make_bridge_tools(config, listing.text, counter)) {
-        result.visible.push_back(std::move(bridge));
-      }
+      result.tier = plan.tier;
+      result.visible.insert(result.visible.end(), plan.bridge.begin(), plan.bridge.end());
     }
 
-    result.tokens.without_deferral = without;
+    result.tokens.without_deferral = plan.without_deferral;
     result.tokens.with_deferral = sum_tokens(result.visible);
-    result.tokens.saved = static_cast<int64_t>(without) - static_cast<int64_t>(result.tokens.with_deferral);
+    result.tokens.saved = static_cast<int64_t>(plan.without_deferral) - static_cast<int64_t>(result.tokens.with_deferral);
     result.gate.reason += "; " + outcome(result, preselected);
     return result;
   } catch (const std::exception& e) {
     return Status::error(ErrorCode::Internal, std::string("assembly failed: ") + e.what());
   }
+}
+
+Result<AssemblyResult> assemble(const Catalog& catalog, const GateConfig& config, const Session& session,
+                                const AssembleRequest& request, const SearchIndex* index,
+                                const TokenCounter& counter, const ToolCosts* costs, const SearchFunction& search) {
+  auto plan = plan_assembly(catalog, config, session, request.context_window, request.mode, counter, costs);
+  if (!plan.ok()) return plan.status();
+  return finish_assembly(catalog, config, plan.value(), request, index, search);
 }
 
 }  // namespace toolsearch

@@ -1,4 +1,5 @@
 #include "toolsearch/catalog.hpp"
+#include "toolsearch/json_text.hpp"
 
 #include "toolsearch/fnv_hash.hpp"
 #include "toolsearch/tool_name.hpp"
@@ -13,6 +14,19 @@ Status utf8_error(const char* what, const std::string& name, size_t offset) {
   return Status::error(ErrorCode::InvalidTool, std::string(what) + " of tool '" + name +
                                                    "' is not valid UTF-8 (byte " +
                                                    std::to_string(offset) + ")");
+}
+
+// Names into `out` (a fresh dictionary), so that ids are positions; returns the position of the
+// first repeated name, or tools.size().
+size_t index_names(const std::vector<Tool>& tools, TermDictionary& out) {
+  out = TermDictionary();
+  size_t chars = 0;
+  for (const Tool& t : tools) chars += t.name.size();
+  out.reserve(tools.size(), chars);
+  for (size_t i = 0; i < tools.size(); ++i) {
+    if (out.intern(tools[i].name) != i) return i;
+  }
+  return tools.size();
 }
 
 }  // namespace
@@ -59,13 +73,13 @@ Status Catalog::validate(const Tool& tool) const {
   if (auto it = schema.find("type"); it != schema.end() && !(it->is_string() && *it == "object")) {
     return Status::error(ErrorCode::InvalidSchema, "input schema of tool '" + tool.name +
                                                        "' must have type \"object\", got " +
-                                                       it->dump());
+                                                       json_text(*it));
   }
   if (auto it = schema.find("properties"); it != schema.end() && !it->is_object()) {
     return Status::error(ErrorCode::InvalidSchema,
                          "input schema of tool '" + tool.name + "' has non-object \"properties\"");
   }
-  const std::string& dumped = tool.input_schema.text();  // kept: the fingerprint and token counts reuse it
+  const std::string_view dumped = tool.input_schema.text();  // kept: the fingerprint and token counts reuse it
   if (dumped.size() > lim.max_schema_bytes) {
     return Status::error(ErrorCode::TooLarge, "input schema of tool '" + tool.name + "' is " +
                                                   std::to_string(dumped.size()) +
@@ -227,9 +241,9 @@ void Catalog::clear() {
 }
 
 Status Catalog::pin_tool(const std::string& name, bool pinned) {
-  auto it = by_name_.find(name);
-  if (it == by_name_.end()) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");
-  tools_[it->second].pinned = pinned;
+  const long i = index_of(name);
+  if (i < 0) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");
+  tools_[static_cast<size_t>(i)].pinned = pinned;
   ++revision_;
   return Status::success();
 }
@@ -250,8 +264,8 @@ bool Catalog::is_pinned(const Tool& tool) const {
 }
 
 long Catalog::index_of(std::string_view name) const {
-  auto it = by_name_.find(std::string(name));
-  return it == by_name_.end() ? -1 : static_cast<long>(it->second);
+  const uint32_t id = by_name_.find(name);  // ids are positions: names are unique
+  return id == TermDictionary::kNone ? -1 : static_cast<long>(id);
 }
 
 const Tool* Catalog::find(std::string_view name) const {
@@ -282,18 +296,14 @@ std::string Catalog::fingerprint() const {
   return fingerprint_;
 }
 
-Status Catalog::restore(const CatalogOptions& options, std::vector<Tool> tools, std::set<std::string> pinned_servers,
-                        std::string fingerprint) {
-  std::unordered_map<std::string, size_t> by_name;
-  by_name.reserve(tools.size());
-  for (size_t i = 0; i < tools.size(); ++i) {
-    if (!by_name.emplace(tools[i].name, i).second) {
-      return Status::error(ErrorCode::DuplicateName, "tool '" + tools[i].name + "' appears twice");
-    }
-  }
+Status Catalog::restore(const CatalogOptions& options, std::vector<Tool> tools, TermDictionary names,
+                        std::set<std::string> pinned_servers, std::string fingerprint) {
+  bool same = names.size() == tools.size() && names.ids_are_unique();
+  for (size_t i = 0; same && i < tools.size(); ++i) same = names[static_cast<uint32_t>(i)] == tools[i].name;
+  if (!same) return Status::error(ErrorCode::DuplicateName, "the tools' names are not unique, or not theirs");
   options_ = options;
   tools_ = std::move(tools);
-  by_name_ = std::move(by_name);
+  by_name_ = std::move(names);
   pinned_servers_ = std::move(pinned_servers);
   ++revision_;
   fingerprint_ = std::move(fingerprint);
@@ -302,9 +312,7 @@ Status Catalog::restore(const CatalogOptions& options, std::vector<Tool> tools, 
 }
 
 void Catalog::reindex() {
-  by_name_.clear();
-  by_name_.reserve(tools_.size());
-  for (size_t i = 0; i < tools_.size(); ++i) by_name_.emplace(tools_[i].name, i);
+  index_names(tools_, by_name_);
   ++revision_;
 }
 

@@ -30,6 +30,7 @@ Status Engine::configure(EngineOptions options) {
     scoped_indexes_.clear();
   }
   options_ = options;
+  ++settings_revision_;
   return Status::success();
 }
 
@@ -111,16 +112,33 @@ Result<AssemblyResult> Engine::assemble(const std::string& session_id, const Ass
   auto state = state_or_error(session_id);
   if (!state.ok()) return state.status();
   SessionState& st = *state.value();
+  // The plan is kept while the catalog, the options, the session's activations and the request's
+  // window and mode stay the same: a turn that changes nothing recomputes nothing of it.
+  const PlanKey key{catalog_.revision(), settings_revision_, st.session.activated.size(), request.context_window,
+                    request.mode};
+  if (!st.plan || !(st.plan_key == key)) {
+    auto plan = plan_assembly(catalog_, options_.gate, st.session, request.context_window, request.mode, {}, &costs());
+    if (!plan.ok()) return plan.status();
+    st.plan = std::make_shared<const AssemblyPlan>(std::move(plan.value()));
+    st.plan_key = key;
+  }
   // Only pre-selection searches; it searches the session's scope alone.
   const auto searched = request.mode == AssemblyMode::Bridge ? index() : index_for(st.session.scope);
-  auto result = toolsearch::assemble(catalog_, options_.gate, st.session, request, searched.get(), {}, &costs(),
-                                     search_function(query_vector, searched));
+  auto result = finish_assembly(catalog_, options_.gate, *st.plan, request, searched.get(),
+                                search_function(query_vector, searched));
   if (!result.ok()) return result;
   st.last_request = request;
   st.deferred = result->deferred;
   st.assembled_revision = catalog_.revision();
   st.assembled = true;
   return result;
+}
+
+Result<std::string> Engine::assembly_stamp(const std::string& session_id) {
+  auto state = state_or_error(session_id);
+  if (!state.ok()) return state.status();
+  return std::to_string(catalog_.revision()) + ':' + std::to_string(settings_revision_) + ':' +
+         std::to_string(state.value()->session.activated.size());
 }
 
 Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const ModelToolCall& call,
@@ -138,7 +156,7 @@ Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const M
     return i < 0 ? estimate_tool_tokens(tool) : table.at(static_cast<size_t>(i));
   };
   const auto scoped = index_for(st.session.scope);
-  return resolve_call(catalog_, *scoped, options_.gate, st.deferred, st.session, call, estimate,
+  return resolve_call(catalog_, *scoped, options_.gate, tool_names(catalog_, st.deferred), st.session, call, estimate,
                       search_function(query_vector, scoped));
 }
 
@@ -235,6 +253,7 @@ SearchFunction Engine::search_function(const std::vector<float>& query_vector,
 
 Status Engine::use_embedder(const std::string& id, size_t dimensions) {
   if (Status s = vectors_.use_embedder(id, dimensions); !s.ok()) return s;
+  ++settings_revision_;
   static_.reset();
   return Status::success();
 }
@@ -242,6 +261,7 @@ Status Engine::use_embedder(const std::string& id, size_t dimensions) {
 Status Engine::store_vectors(const std::vector<std::string>& names, const std::vector<std::string>& hashes,
                              const float* values, size_t count) {
   if (Status s = vectors_.store(names, hashes, values, count); !s.ok()) return s;
+  ++settings_revision_;
   // Vectors of removed tools are kept (a re-listed server gets them back for free) until the
   // store holds twice the catalog.
   if (vectors_.size() > 2 * catalog_.size() + 64) vectors_.prune(catalog_);
@@ -259,6 +279,7 @@ Status Engine::load_static_table(const uint8_t* bytes, size_t size) {
   }
   static_ = std::move(loaded);
   static_filled_revision_ = ~uint64_t{0};
+  ++settings_revision_;
   return Status::success();
 }
 
@@ -316,12 +337,13 @@ Status Engine::load_snapshot(std::string_view bytes) {
   if (!image.ok()) return image.status();
   EngineImage& im = image.value();
   // The only step that can still fail, and it changes nothing when it does.
-  if (Status s = catalog_.restore(im.options.catalog, std::move(im.tools), std::move(im.pinned_servers),
-                                  std::move(im.fingerprint));
+  if (Status s = catalog_.restore(im.options.catalog, std::move(im.tools), std::move(im.names),
+                                  std::move(im.pinned_servers), std::move(im.fingerprint));
       !s.ok()) {
     return Status::error(ErrorCode::InvalidSnapshot, "invalid snapshot: " + s.message);
   }
   options_ = std::move(im.options);
+  ++settings_revision_;
   index_ = std::move(im.index);
   index_revision_ = catalog_.revision();
   scoped_indexes_.clear();

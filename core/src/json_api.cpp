@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <type_traits>
 
 namespace toolsearch {
@@ -112,6 +113,7 @@ Status check_query(const std::string& query) {
 }  // namespace
 
 JsonEngine::JsonEngine(const std::string& options_json) {
+  if (options_json == "{}") return;  // the defaults are in place (and a cold start parses nothing)
   auto parsed = parse_json(options_json);
   if (!parsed.ok()) return;
   auto options = engine_options_from_json(parsed.value(), EngineOptions{});
@@ -425,22 +427,38 @@ std::string JsonEngine::open_session(const std::string& scope_json) {
 std::string JsonEngine::close_session(const std::string& id) {
   return guarded([&] {
     if (Status s = engine_.close_session(id); !s.ok()) return fail(s);
+    turns_.erase(id);
     return ok_open() + "{}}";
   });
 }
 
-std::string JsonEngine::assemble(const std::string& request_json, const std::string& vector_bytes) {
+std::string JsonEngine::assemble(const std::string& request_json, const std::string& vector_bytes,
+                                 double known_revision) {
   return with_json(request_json, [&](const json& input) {
     std::string session;
     std::vector<float> vector;
     auto request = assemble_request_from_json(input, session);
     if (!request.ok()) return fail(request.status());
     if (Status s = take_vector(vector_bytes, vector); !s.ok()) return fail(s);
-    auto result = engine_.assemble(session, request.value(), vector);
+    auto stamp = engine_.assembly_stamp(session);
+    if (!stamp.ok()) return fail(stamp.status());
+    const AssembleRequest& r = request.value();
+    std::string key = stamp.value() + '|' + std::to_string(r.context_window) + '|' + to_string(r.mode);
+    if (r.mode != AssemblyMode::Bridge) {  // only pre-selection reads the message
+      key += '|' + std::to_string(r.top_k) + '|' + std::to_string(r.user_message.size()) + ':' + r.user_message +
+             vector_bytes;
+    }
+    const bool with_logical = known_revision != static_cast<double>(engine_.catalog().revision());
+    key += with_logical ? "|names" : "|no names";
+    Turn& turn = turns_[session];
+    if (turn.key == key) return turn.text;
+    auto result = engine_.assemble(session, r, vector);
     if (!result.ok()) return fail(result.status());
     std::string out = ok_open();
-    append_assembly_json(out, result.value());
-    return out + '}';
+    append_assembly_json(out, result.value(), engine_.catalog(), true, with_logical);
+    out += '}';
+    turn = {std::move(key), out};
+    return out;
   });
 }
 
@@ -553,16 +571,13 @@ std::string JsonEngine::snapshot() {
 bool JsonEngine::reserve_snapshot(size_t size) {
   release_snapshot();
   if (size > kMaxSnapshotBytes) return false;
-  try {
-    snapshot_.resize(size);
-  } catch (...) {  // out of memory: the caller reports it
-    return false;
-  }
-  return true;
+  reserved_.reset(new (std::nothrow) char[size == 0 ? 1 : size]);  // null when memory is short
+  reserved_size_ = reserved_ ? size : 0;
+  return reserved_ != nullptr;
 }
 
 std::string JsonEngine::load_reserved_snapshot() {
-  std::string result = load_snapshot(snapshot_);
+  std::string result = load_snapshot(snapshot_bytes());
   release_snapshot();
   return result;
 }

@@ -203,17 +203,17 @@ Result<size_t> parse_count(const std::string& key, const json& value, size_t lo,
   }
   if (value.is_number_float()) {
     double d = value.get<double>();
-    if (d != std::floor(d)) return invalid(key + ": expected an integer" + range + ", got " + value.dump());
+    if (d != std::floor(d)) return invalid(key + ": expected an integer" + range + ", got " + json_text(value));
     if (d < static_cast<double>(lo) || d > static_cast<double>(hi)) {
-      return invalid(key + ": " + value.dump() + " is out of range" + range);
+      return invalid(key + ": " + json_text(value) + " is out of range" + range);
     }
     return static_cast<size_t>(d);
   }
   if (value.is_number_integer() && value.get<int64_t>() < 0) {
-    return invalid(key + ": " + value.dump() + " is out of range" + range);
+    return invalid(key + ": " + json_text(value) + " is out of range" + range);
   }
   uint64_t n = value.get<uint64_t>();
-  if (n < lo || n > hi) return invalid(key + ": " + value.dump() + " is out of range" + range);
+  if (n < lo || n > hi) return invalid(key + ": " + json_text(value) + " is out of range" + range);
   return static_cast<size_t>(n);
 }
 
@@ -233,7 +233,7 @@ Status apply_gate_key(GateConfig& config, const std::string& key, const json& va
   if (key == "thresholdPct") {
     if (!value.is_number()) return invalid("thresholdPct: expected a number (range 0..100), got " + std::string(type_name(value)));
     double pct = value.get<double>();
-    if (!(pct >= 0.0 && pct <= 100.0)) return invalid("thresholdPct: " + value.dump() + " is out of range (range 0..100)");
+    if (!(pct >= 0.0 && pct <= 100.0)) return invalid("thresholdPct: " + json_text(value) + " is out of range (range 0..100)");
     config.threshold_pct = pct;
     return Status::success();
   }
@@ -251,7 +251,7 @@ Status apply_gate_key(GateConfig& config, const std::string& key, const json& va
       config.activation = ActivationPolicy::Promote;
       return Status::success();
     }
-    return invalid("activation: expected \"stable\" or \"promote\", got " + value.dump());
+    return invalid("activation: expected \"stable\" or \"promote\", got " + json_text(value));
   }
   if (key == "minTokens") return count(config.min_tokens, 0, GateLimits::kMaxTokens);
   if (key == "maxTokens") return count(config.max_tokens, 0, GateLimits::kMaxTokens);
@@ -843,10 +843,28 @@ void append_search_hits_json(std::string& out, const std::vector<SearchHit>& hit
   out += ']';
 }
 
-void append_assembly_json(std::string& out, const AssemblyResult& r) {
-  out += R"({"deferred":)";
-  append_json_string_array(out, r.deferred);
-  out += R"(,"gate":{"active":)";
+namespace {
+
+void append_tool_names(std::string& out, const Catalog& catalog, const std::vector<uint32_t>& positions) {
+  out.push_back('[');
+  for (size_t i = 0; i < positions.size(); ++i) {
+    if (i) out.push_back(',');
+    append_json_string(out, catalog.tools()[positions[i]].name);
+  }
+  out.push_back(']');
+}
+
+}  // namespace
+
+void append_assembly_json(std::string& out, const AssemblyResult& r, const Catalog& catalog, bool compact,
+                          bool with_logical) {
+  out += '{';
+  if (!compact) {
+    out += R"("deferred":)";
+    append_tool_names(out, catalog, r.deferred);
+    out += ',';
+  }
+  out += R"("gate":{"active":)";
   append_bool(out, r.gate.active);
   const std::pair<const char*, size_t> counts[] = {{"contextWindow", r.gate.context_window},
                                                    {"deferrableCount", r.gate.deferrable_count},
@@ -858,8 +876,15 @@ void append_assembly_json(std::string& out, const AssemblyResult& r) {
   append_json_string(out, r.gate.reason);
   append_key(out, "threshold");
   append_count(out, r.gate.threshold);
-  out += R"(},"logical":)";
-  append_json_string_array(out, r.logical);
+  out += '}';
+  if (with_logical || !compact) {
+    out += R"(,"logical":)";
+    append_tool_names(out, catalog, r.logical);
+  }
+  if (compact) {
+    out += R"(,"revision":)";
+    out += std::to_string(catalog.revision());
+  }
   out += R"(,"strategy":")";
   out += to_string(r.strategy);
   out += R"(","tier":)";
@@ -888,9 +913,9 @@ void append_assembly_json(std::string& out, const AssemblyResult& r) {
   out += "]}";
 }
 
-json assembly_to_json(const AssemblyResult& result) {
+json assembly_to_json(const AssemblyResult& result, const Catalog& catalog) {
   std::string text;
-  append_assembly_json(text, result);
+  append_assembly_json(text, result, catalog);
   return json::parse(text);
 }
 

@@ -1,37 +1,35 @@
 #include "toolsearch/lazy_json.hpp"
 
 #include "toolsearch/json_codec.hpp"
+#include "toolsearch/json_text.hpp"
 
 namespace toolsearch {
 
 LazyJson& LazyJson::operator=(nlohmann::json value) {
-  tree_ = std::move(value);
-  has_tree_ = true;
-  text_.clear();
-  has_text_ = false;
+  *this = LazyJson(std::move(value));
   return *this;
 }
 
-LazyJson LazyJson::from_text(std::string canonical) {
-  LazyJson out;
-  out.text_ = std::move(canonical);
-  return out;
+void LazyJson::share(const std::shared_ptr<const void>& owner, std::string_view canonical) {
+  tree_ = nullptr;
+  has_tree_ = false;
+  owner_ = owner;
+  shared_ = canonical;
 }
 
 const nlohmann::json& LazyJson::get() const {
   if (!has_tree_) {
-    // Canonical text was a valid value when it was written; only a damaged snapshot that still
-    // passed its checksum (a crafted one) gets here with text that does not parse.
-    auto parsed = parse_json(text_);
+    auto parsed = parse_json(text());
     tree_ = parsed.ok() ? std::move(parsed.value()) : nlohmann::json::object();
     has_tree_ = true;
   }
   return tree_;
 }
 
-const std::string& LazyJson::text() const {
+std::string_view LazyJson::text() const {
+  if (owner_) return shared_;
   if (!has_text_) {
-    text_ = tree_.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    text_ = json_text(tree_);
     has_text_ = true;
   }
   return text_;

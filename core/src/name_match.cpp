@@ -1,5 +1,6 @@
 #include "toolsearch/name_match.hpp"
 
+#include "toolsearch/scratch.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/sort_by.hpp"
 
@@ -27,9 +28,10 @@ std::string folded_trimmed(std::u32string_view decoded) {
   size_t end = decoded.size();
   while (begin < end && is_unicode_space(decoded[begin])) ++begin;
   while (end > begin && is_unicode_space(decoded[end - 1])) --end;
-  std::string out;
-  out.reserve(end - begin);
-  for (size_t i = begin; i < end; ++i) append_utf8(fold_char(decoded[i]), out);
+  std::string out(4 * (end - begin), '\0');
+  char* at = out.data();
+  for (size_t i = begin; i < end; ++i) at = write_utf8(fold_char(decoded[i]), at);
+  out.resize(static_cast<size_t>(at - out.data()));
   return out;
 }
 
@@ -138,7 +140,9 @@ std::vector<ExactMatch> NameMatcher::exact_matches(std::u32string_view text, con
   }
   // Tier 1: every chunk gives at least one part, so a query with more chunks than the
   // longest name has parts cannot be a name.
-  TokenBuffer parts;
+  ScratchLease<TokenBuffer> lease;  // keeps its capacity from one query to the next
+  TokenBuffer& parts = lease.get();
+  parts.clear();
   if (chunks.size() <= max_name_parts_) {
     analyzer.name_parts_into(text, parts);
     for_each_equal_seq(parts, [&](uint32_t tool, uint32_t length) { found.push_back({tool, 1, length}); });

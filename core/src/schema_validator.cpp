@@ -1,4 +1,5 @@
 #include "toolsearch/schema_validator.hpp"
+#include "toolsearch/json_text.hpp"
 
 #include "toolsearch/utf8.hpp"
 #if TOOLSEARCH_SCHEMA_PATTERNS
@@ -28,9 +29,9 @@ void preview_into(const json& value, std::string& out, size_t max_bytes, int dep
   if (out.size() > max_bytes) return;
   if (value.is_string()) {
     const std::string& s = value.get_ref<const std::string&>();
-    out += json(std::string(clip_utf8(s, max_bytes + 1))).dump(-1, ' ', false, json::error_handler_t::replace);
+    append_json_string(out, clip_utf8(s, max_bytes + 1));
   } else if (!value.is_structured()) {
-    out += value.dump(-1, ' ', false, json::error_handler_t::replace);
+    out += json_text(value);
   } else if (depth >= 3) {
     out += value.is_array() ? "[...]" : "{...}";
   } else {
@@ -41,7 +42,7 @@ void preview_into(const json& value, std::string& out, size_t max_bytes, int dep
       if (!first) out += ',';
       first = false;
       if (!array) {
-        out += json(std::string(clip_utf8(it.key(), max_bytes + 1))).dump(-1, ' ', false, json::error_handler_t::replace);
+        append_json_string(out, clip_utf8(it.key(), max_bytes + 1));
         out += ':';
       }
       preview_into(it.value(), out, max_bytes, depth + 1);

@@ -1,10 +1,12 @@
 #include "toolsearch/snapshot.hpp"
 
 #include "toolsearch/byte_io.hpp"
+#include "toolsearch/text_column.hpp"
 #include "toolsearch/json_codec.hpp"
 #include "toolsearch/tool_name.hpp"
 #include "toolsearch/xxh64.hpp"
 
+#include <array>
 #include <cstring>
 
 namespace toolsearch {
@@ -40,23 +42,35 @@ Result<EngineOptions> decode_options(std::string_view text, const ToolLimits& li
   return options;
 }
 
+// The catalog, column by column: each column is one buffer to copy when loading, and the
+// schemas' column stays one buffer that every loaded tool's LazyJson points into.
+// The names are the catalog's name dictionary, written first.
+enum ToolColumn { kOriginalNames, kSources, kTitles, kDescriptions, kSchemas, kAnnotations, kTags, kColumns };
+
 void write_tools(ByteWriter& out, const Engine& engine) {
   const Catalog& catalog = engine.catalog();
   const std::vector<Tool>& tools = catalog.tools();
-  out.u32(static_cast<uint32_t>(tools.size()));
+  TextColumn columns[kColumns];
+  std::vector<uint8_t> flags;
+  std::vector<uint32_t> tag_counts, tokens;
   for (size_t i = 0; i < tools.size(); ++i) {
     const Tool& t = tools[i];
-    out.str(t.name);
-    out.str(t.original_name == t.name ? std::string_view() : std::string_view(t.original_name));
-    out.str(t.source);
-    out.u8(static_cast<uint8_t>((t.tool_class == ToolClass::Core ? kCoreClass : 0) | (t.pinned ? kPinned : 0)));
-    out.str(t.title);
-    out.str(t.description);
-    out.str(t.input_schema.text());
-    out.str(t.annotations.text());
-    out.strs(t.tags);
-    out.u32(static_cast<uint32_t>(engine.tool_tokens(i)));
+    columns[kOriginalNames].push_back(t.original_name == t.name ? std::string_view() : std::string_view(t.original_name));
+    columns[kSources].push_back(t.source);
+    columns[kTitles].push_back(t.title);
+    columns[kDescriptions].push_back(t.description);
+    columns[kSchemas].push_back(t.input_schema.text());
+    columns[kAnnotations].push_back(t.annotations.text());
+    for (const std::string& tag : t.tags) columns[kTags].push_back(tag);
+    flags.push_back(static_cast<uint8_t>((t.tool_class == ToolClass::Core ? kCoreClass : 0) | (t.pinned ? kPinned : 0)));
+    tag_counts.push_back(static_cast<uint32_t>(t.tags.size()));
+    tokens.push_back(static_cast<uint32_t>(engine.tool_tokens(i)));
   }
+  catalog.names().write(out);
+  for (const TextColumn& column : columns) column.write(out);
+  out.array(flags);
+  out.array(tag_counts);
+  out.array(tokens);
   out.u32(static_cast<uint32_t>(catalog.pinned_servers().size()));
   for (const std::string& server : catalog.pinned_servers()) out.str(server);
   out.str(catalog.fingerprint());
@@ -64,53 +78,71 @@ void write_tools(ByteWriter& out, const Engine& engine) {
 
 // JSON text that could be an object (the catalog validated it when the tool was added; this
 // only keeps a damaged copy from reading as another kind of value).
-bool object_text(const std::string& text) { return text.size() >= 2 && text.front() == '{' && text.back() == '}'; }
+bool object_text(std::string_view text) { return text.size() >= 2 && text.front() == '{' && text.back() == '}'; }
 
 void read_tools(ByteReader& in, const ToolLimits& limits, EngineImage& image) {
-  // A record is at least 8 length prefixes, a flag byte and a token count.
-  image.tools.resize(in.count(8 * sizeof(uint32_t) + 1 + sizeof(uint32_t)));
-  image.tokens.resize(image.tools.size());
-  for (size_t i = 0; i < image.tools.size() && in.ok(); ++i) {
+  auto texts = std::make_shared<std::array<TextColumn, kColumns>>();
+  const std::shared_ptr<const void> owner = texts;  // what every tool's schema text points into
+  std::array<TextColumn, kColumns>& columns = *texts;
+  image.names.read(in);
+  for (TextColumn& column : columns) column.read(in);
+  std::vector<uint8_t> flags;
+  std::vector<uint32_t> tag_counts, tokens;
+  in.array(flags);
+  in.array(tag_counts);
+  in.array(tokens);
+  const size_t n = image.names.size();
+  for (size_t c = 0; c < kTags; ++c) {
+    if (columns[c].size() != n) in.fail("the catalog's columns do not agree in length");
+  }
+  if (flags.size() != n || tag_counts.size() != n || tokens.size() != n) in.fail("the catalog's columns do not agree in length");
+  if (!in.ok()) return;
+  image.tools.resize(n);
+  image.tokens.assign(tokens.begin(), tokens.end());
+  size_t tag = 0;
+  std::string last_source;
+  for (size_t i = 0; i < n; ++i) {
     Tool& t = image.tools[i];
-    t.name = in.str();
-    t.original_name = in.str();
-    if (t.original_name.empty()) t.original_name = t.name;
-    t.source = in.str();
-    const uint8_t flags = in.u8();
-    t.tool_class = (flags & kCoreClass) ? ToolClass::Core : ToolClass::Deferrable;
-    t.pinned = (flags & kPinned) != 0;
-    t.title = in.str();
-    t.description = in.str();
-    t.input_schema = LazyJson::from_text(in.str());
-    t.annotations = LazyJson::from_text(in.str());
-    in.strs(t.tags);
-    image.tokens[i] = in.u32();
-    if (!in.ok()) return;
+    // Constructed, not assigned: assigning to an empty string takes libc++'s slow growing path.
+    t.name = std::string(image.names[static_cast<uint32_t>(i)]);
+    const std::string_view original = columns[kOriginalNames][i];
+    t.original_name = original.empty() ? t.name : std::string(original);
+    t.source = std::string(columns[kSources][i]);
+    t.tool_class = (flags[i] & kCoreClass) ? ToolClass::Core : ToolClass::Deferrable;
+    t.pinned = (flags[i] & kPinned) != 0;
+    t.title = std::string(columns[kTitles][i]);
+    t.description = std::string(columns[kDescriptions][i]);
+    t.input_schema.share(owner, columns[kSchemas][i]);  // a view: the column is one buffer
+    if (columns[kAnnotations][i] != "{}") t.annotations.share(owner, columns[kAnnotations][i]);  // else the default
+    if (tag_counts[i] > columns[kTags].size() - tag) return static_cast<void>(in.fail("the tags do not add up"));
+    for (const size_t end = tag + tag_counts[i]; tag < end; ++tag) t.tags.emplace_back(columns[kTags][tag]);
     // What the catalog guarantees of every tool and other code relies on: names in the
     // alphabet and never a bridge name, known sources, core-source tools in the core class.
-    Status s = t.name.size() > limits.max_name_bytes ? Status::error(ErrorCode::TooLarge, "a name is too long")
-                                                     : check_tool_name(t.name);
-    if (s.ok() && t.original_name != t.name) s = check_tool_name(t.original_name);
-    if (!s.ok()) {
-      in.fail("tool " + std::to_string(i) + ": " + s.message);
-      return;
+    Status s = t.name.size() > limits.max_name_bytes || original == t.name  // "" stands for the same name
+                   ? Status::error(ErrorCode::InvalidTool, "its name is too long, or stored twice")
+                   : Status::success();
+    for (const std::string* name : {&t.name, &t.original_name}) {
+      if (s.ok() && !is_plain_tool_name(*name)) s = check_tool_name(*name);
     }
-    if (!is_valid_source(t.source) || flags > (kCoreClass | kPinned) ||
-        (t.source == "core" && t.tool_class != ToolClass::Core) ||
-        t.description.size() > limits.max_description_bytes ||
-        t.input_schema.text().size() > limits.max_schema_bytes || !object_text(t.input_schema.text()) ||
-        !object_text(t.annotations.text())) {
-      in.fail("tool '" + t.name + "' is not a valid tool");
-      return;
+    if (!s.ok()) return static_cast<void>(in.fail("tool " + std::to_string(i) + ": " + s.message));
+    if (t.source != last_source) {  // catalogs have few sources, in runs
+      if (!is_valid_source(t.source)) return static_cast<void>(in.fail("tool '" + t.name + "' has an unknown source"));
+      last_source = t.source;
+    }
+    const std::string_view schema = columns[kSchemas][i];
+    if (flags[i] > (kCoreClass | kPinned) || (t.source == "core" && t.tool_class != ToolClass::Core) ||
+        t.description.size() > limits.max_description_bytes || schema.size() > limits.max_schema_bytes ||
+        !object_text(schema) || !object_text(columns[kAnnotations][i])) {
+      return static_cast<void>(in.fail("tool '" + t.name + "' is not a valid tool"));
     }
   }
+  if (tag != columns[kTags].size()) return static_cast<void>(in.fail("the tags do not add up"));
   std::vector<std::string> servers;
   in.strs(servers);
   for (size_t i = 0; i < servers.size(); ++i) {
     // Ascending and distinct, as the set writes them: the bytes then read back the same.
     if (servers[i].empty() || (i > 0 && !(servers[i - 1] < servers[i]))) {
-      in.fail("the pinned servers are not a sorted set");
-      return;
+      return static_cast<void>(in.fail("the pinned servers are not a sorted set"));
     }
     image.pinned_servers.insert(image.pinned_servers.end(), std::move(servers[i]));
   }

@@ -1,4 +1,5 @@
 #include "toolsearch/token_estimator.hpp"
+#include "toolsearch/json_text.hpp"
 
 #include "toolsearch/unicode.hpp"
 #include "toolsearch/utf8.hpp"
@@ -253,12 +254,10 @@ namespace {
 // The definition's text from the schema's canonical text (a catalog tool keeps it, so a loaded
 // snapshot's tools are never parsed to be counted).
 std::string token_text(std::string_view name, std::string_view description, std::string_view schema_text) {
-  using nlohmann::json;
-  constexpr auto kReplace = json::error_handler_t::replace;
   std::string out = "{\"name\":";
-  out += json(std::string(name)).dump(-1, ' ', false, kReplace);
+  append_json_string(out, name);
   out += ",\"description\":";
-  out += json(std::string(description)).dump(-1, ' ', false, kReplace);
+  append_json_string(out, description);
   out += ",\"parameters\":";
   out += schema_text;
   out += '}';
@@ -268,8 +267,7 @@ std::string token_text(std::string_view name, std::string_view description, std:
 
 std::string tool_token_text(std::string_view name, std::string_view description,
                             const nlohmann::json& input_schema) {
-  return token_text(name, description,
-                    input_schema.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return token_text(name, description, json_text(input_schema));
 }
 
 std::string tool_token_text(const Tool& tool) {

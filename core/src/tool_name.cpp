@@ -4,7 +4,6 @@
 #include "toolsearch/unicode.hpp"
 #include "toolsearch/utf8.hpp"
 
-#include <algorithm>
 #include <string>
 
 namespace toolsearch {
@@ -56,14 +55,13 @@ bool looks_like_bridge_name(std::string_view name) {
   return reads_as(points, kToolSearch) || reads_as(points, kToolDescribe) || reads_as(points, kToolCall);
 }
 
+static_assert(kToolCall.size() == 9 && kToolSearch.size() == 11 && kToolDescribe.size() == 13 &&
+                  kToolCall[0] == 't' && kToolSearch[0] == 't' && kToolDescribe[0] == 't',
+              "is_plain_tool_name() knows the bridge names' lengths and first letter");
+
 Status check_tool_name(std::string_view name) {
+  if (is_plain_tool_name(name)) return Status::success();
   if (name.empty()) return Status::error(ErrorCode::InvalidTool, "tool name is empty");
-  // Most names are visible ASCII, and such a name can only read as a bridge name if it is as
-  // long as one: decoding and skeletons are for the rest (a snapshot load checks every name).
-  if (std::all_of(name.begin(), name.end(), [](char c) { return c > 0x20 && c < 0x7F; }) &&
-      name.size() != kToolSearch.size() && name.size() != kToolDescribe.size() && name.size() != kToolCall.size()) {
-    return Status::success();
-  }
   if (size_t bad = first_invalid_utf8(name); bad != std::string_view::npos) {
     return Status::error(ErrorCode::InvalidTool, "name of tool '" + std::string(clip_utf8(name, bad)) +
                                                      "' is not valid UTF-8 (byte " + std::to_string(bad) + ")");

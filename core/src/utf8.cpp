@@ -105,26 +105,37 @@ size_t count_code_points(std::string_view text) {
   return count;
 }
 
-void detail::append_utf8_multibyte(char32_t cp, std::string& out) {
+char* detail::write_utf8_multibyte(char32_t cp, char* out) {
   if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    *out++ = static_cast<char>(0xC0 | (cp >> 6));
   } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    *out++ = static_cast<char>(0xE0 | (cp >> 12));
+    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
   } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    *out++ = static_cast<char>(0xF0 | (cp >> 18));
+    *out++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
   }
+  *out++ = static_cast<char>(0x80 | (cp & 0x3F));
+  return out;
+}
+
+void append_utf8(char32_t cp, std::string& out) {
+  char bytes[4];
+  out.append(bytes, static_cast<size_t>(write_utf8(cp, bytes) - bytes));
+}
+
+void append_utf8(std::u32string_view text, std::string& out) {
+  const size_t start = out.size();
+  out.resize(start + 4 * text.size());
+  char* end = out.data() + start;
+  for (char32_t c : text) end = write_utf8(c, end);
+  out.resize(static_cast<size_t>(end - out.data()));
 }
 
 std::string to_utf8(std::u32string_view text) {
   std::string out;
-  out.reserve(text.size());
-  for (char32_t c : text) append_utf8(c, out);
+  append_utf8(text, out);
   return out;
 }
 

@@ -77,7 +77,7 @@ export class PackedSearch {
     const f64 = this.#f64;
     const u32 = this.#u32;
     const base = this.#address;
-    const revision = f64[base / 8];
+    const revision = f64[base >>> 3];
     if (revision !== this.#revision) {
       this.#revision = revision;
       this.#summaries.clear();
@@ -86,9 +86,10 @@ export class PackedSearch {
     /** @type {any[]} */
     const hits = new Array(count);
     for (let i = 0; i < count; i++) {
+      // Integer indexes into the typed arrays (a division would make them doubles).
       const row = base + HITS_OFFSET + i * HIT_BYTES;
-      const d = row / 8;
-      const w = row / 4;
+      const d = row >>> 3;
+      const w = row >>> 2;
       const summary = /** @type {ToolSummary} */ (this.#summaries.get(u32[w + 6]));
       const bits = u32[w + 7];
       /** @type {Record<string, unknown>} */
@@ -112,8 +113,8 @@ export class PackedSearch {
       }
       hits[i] = hit;
     }
-    setResultInfo(hits, 'strategy', STRATEGIES[u32[base / 4 + 3]]);
-    if (u32[base / 4 + 4] !== 0) setResultInfo(hits, 'degraded', this.#engine.degradedReason());
+    setResultInfo(hits, 'strategy', STRATEGIES[u32[(base >>> 2) + 3]]);
+    if (u32[(base >>> 2) + 4] !== 0) setResultInfo(hits, 'degraded', this.#engine.degradedReason());
     return hits;
   }
 
@@ -132,18 +133,16 @@ export class PackedSearch {
     /** @type {number[]} */
     const missing = [];
     for (let i = 0; i < count; i++) {
-      const tool = this.#u32[(this.#address + HITS_OFFSET + i * HIT_BYTES) / 4 + 6];
+      const tool = this.#u32[((this.#address + HITS_OFFSET + i * HIT_BYTES) >>> 2) + 6];
       if (!this.#summaries.has(tool) && !missing.includes(tool)) missing.push(tool);
     }
     if (missing.length === 0) return;
     const summaries = openEnvelope(this.#engine.toolSummaries(JSON.stringify(missing))).value;
     // The call allocated in wasm memory, which may have grown: read the rows through new views.
     this.#views();
-    for (let k = 0; k < missing.length; k++) {
-      const s = summaries[k];
-      Object.freeze(s.required);
-      this.#summaries.set(missing[k], s);
-    }
+    // Never handed out: each hit gets its own copy of `required` (a frozen array would make
+    // that copy several times slower).
+    for (let k = 0; k < missing.length; k++) this.#summaries.set(missing[k], summaries[k]);
   }
 }
 

@@ -130,6 +130,8 @@ export class ToolSearch {
   /** @type {any} */ #engine;
   /** @type {any} */ #module;
   /** @type {PackedSearch} */ #packed;
+  /** Each session's logical names and the catalog revision they belong to (assemble). */
+  /** @type {Map<string, {revision: number, names: string[]}>} */ #logical = new Map();
   #token = {};
   #disposed = false;
   /** @type {import('./index.js').Embedder | undefined} */ #embedder;
@@ -527,7 +529,32 @@ export class ToolSearch {
     const id = this.#sessionId(session, 'assemble options.session');
     if (id) request.session = id;
     const vector = takeVector(request);
-    return this.#call('assemble', boundaryJson(request, 'assemble(options)'), vector);
+    // The core sends the logical names only when they changed (a new catalog revision), and
+    // never the deferred ones: they are the logical names that are not visible.
+    const known = this.#logical.get(id);
+    const turn = this.#call('assemble', boundaryJson(request, 'assemble(options)'), vector, known ? known.revision : -1);
+    /** @type {string[]} */
+    let logical;
+    if (turn.logical) {
+      logical = turn.logical;
+      this.#logical.delete(id);
+      // A few sessions' names at most: sessions dropped without close() must not pile up here.
+      if (this.#logical.size >= 64) this.#logical.delete(/** @type {string} */ (this.#logical.keys().next().value));
+      this.#logical.set(id, { revision: turn.revision, names: logical.slice() });
+    } else {
+      logical = /** @type {{names: string[]}} */ (known).names.slice();
+    }
+    const visible = new Set();
+    for (const tool of turn.visible) visible.add(tool.name);
+    return {
+      deferred: logical.filter((name) => !visible.has(name)),
+      gate: turn.gate,
+      logical,
+      strategy: turn.strategy,
+      tier: turn.tier,
+      tokens: turn.tokens,
+      visible: turn.visible,
+    };
   }
 
   /**
@@ -771,6 +798,7 @@ export class ToolSearch {
   static {
     closeSessionOf = (owner, id) => {
       if (!owner.#disposed) owner.#call('closeSession', id);
+      owner.#logical.delete(id);
     };
   }
 }

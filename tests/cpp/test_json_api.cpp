@@ -153,8 +153,14 @@ TEST_CASE("json api: assemble and handle_call speak camelCase and keep schemas a
   json a = value(e.assemble(R"({"contextWindow":200000})"));
   CHECK(a["strategy"] == "bridge");
   CHECK(a["tokens"].contains("withoutDeferral"));
-  CHECK(a["deferred"] == json({"read_file", "create_issue", "send_message"}));
+  // The JS layer's form: no deferred list (it is logical minus visible), and the catalog
+  // revision, so that a caller already holding the logical names can leave them out.
+  CHECK_FALSE(a.contains("deferred"));
   CHECK(a["logical"] == json({"read_file", "create_issue", "send_message", "clarify"}));
+  const double revision = a["revision"].get<double>();
+  CHECK(revision == value(e.info())["revision"].get<double>());
+  CHECK_FALSE(value(e.assemble(R"({"contextWindow":200000})", "", revision)).contains("logical"));
+  CHECK(value(e.assemble(R"({"contextWindow":200000})", "", revision - 1))["logical"] == a["logical"]);
   bool saw_bridge = false;
   for (const json& v : a["visible"]) {
     CHECK(v.contains("inputSchema"));

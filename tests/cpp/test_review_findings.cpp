@@ -104,7 +104,7 @@ TEST_CASE("finding 2: a session does not dispatch a deferred tool after configur
   value_of(e.add_tools(json::array({tool("ask", "core", "Ask the user")}).dump()));
   const std::string session = value_of(e.open_session("{}"))["id"];
   json first = value_of(e.assemble(json{{"session", session}}.dump()));
-  CHECK(first["deferred"].empty());
+  CHECK(first["logical"].size() == first["visible"].size());  // nothing deferred
   value_of(e.clear());
   value_of(e.configure(R"({"namespacing":"prefix","gate":{"enabled":"on","lazyActivation":false}})"));
   value_of(e.add_tools(json::array({tool("push", "mcp:git", "Push commits")}).dump()));

@@ -59,6 +59,11 @@ std::string observe(JsonEngine& e, const std::vector<std::string>& queries) {
   }
   out += e.assemble(R"({"contextWindow":8000})");
   out += e.assemble(R"({"contextWindow":8000,"mode":"preselect","userMessage":")" + queries.front() + R"("})");
+  // The catalog revision counts the engine's own mutations: runtime state, not content.
+  for (size_t at = out.find("\"revision\":"); at != std::string::npos; at = out.find("\"revision\":", at + 1)) {
+    const size_t end = out.find_first_not_of("0123456789", at + 11);
+    out.erase(at + 11, end - (at + 11));
+  }
   return out;
 }
 

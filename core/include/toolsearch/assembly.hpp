@@ -76,18 +76,57 @@ struct AssemblyResult {
   Strategy strategy = Strategy::Passthrough;
   /// Catalog order, then the bridge tools (tool_search, tool_describe, tool_call) last.
   std::vector<VisibleTool> visible;
-  /// Real names the session can use: core + every in-scope deferrable tool (catalog order).
-  /// Bridge names are never logical tools.
-  std::vector<std::string> logical;
-  /// In-scope deferrable tools not visible this turn (behind the bridge, or left out by
-  /// pre-selection), in catalog order.
-  std::vector<std::string> deferred;
+  /// Catalog positions of the tools the session can use: core + every in-scope deferrable
+  /// tool (catalog order). Bridge tools are never logical tools. tool_names() gives the names.
+  std::vector<uint32_t> logical;
+  /// Catalog positions of the in-scope deferrable tools not visible this turn (behind the
+  /// bridge, or left out by pre-selection), in catalog order.
+  std::vector<uint32_t> deferred;
   /// 0: no listing (passthrough or pre-selection without bridge); 1: bridge + per-tool name
   /// listing; 2: bridge + per-source summary with counts (the names exceed listing_max_tokens).
   int tier = 0;
   TokenAccounting tokens;
   GateDecision gate;
 };
+
+/// An in-scope tool as planned before pre-selection.
+struct PlannedTool {
+  /// Where the tool stands before the gate is applied.
+  enum class Role { Core, Pinned, Candidate };
+  size_t index;  ///< catalog position
+  Role role;
+  size_t tokens;
+  VisibleKind kind = VisibleKind::Passthrough;
+  bool visible = true;
+};
+
+/// What a turn is before the user message is read: the gate, which tools are shown or hidden,
+/// and the bridge tools with their listing. It depends only on the catalog, the configuration,
+/// the session and the window, so a caller may keep it while those stay the same (Engine
+/// does) and finish each turn from it.
+struct AssemblyPlan {
+  size_t catalog_size = 0;
+  std::vector<PlannedTool> entries;  ///< in-scope tools, catalog order
+  std::vector<size_t> hidden;        ///< positions in `entries` hidden by the gate
+  GateDecision gate;
+  size_t without_deferral = 0;
+  /// The bridge tools, listing every hidden tool, when the mode may show the bridge.
+  std::vector<VisibleTool> bridge;
+  int tier = 0;
+};
+
+/// The names of catalog positions (an assembly's logical or deferred tools).
+std::vector<std::string> tool_names(const Catalog& catalog, const std::vector<uint32_t>& positions);
+
+/// The message-independent part of assemble(). Errors: InvalidConfig.
+Result<AssemblyPlan> plan_assembly(const Catalog& catalog, const GateConfig& config, const Session& session,
+                                   size_t context_window, AssemblyMode mode, const TokenCounter& counter = {},
+                                   const ToolCosts* costs = nullptr);
+/// One turn from its plan (made for the same catalog and request mode): pre-selection, then
+/// the two surfaces and the token accounting. Errors as assemble().
+Result<AssemblyResult> finish_assembly(const Catalog& catalog, const GateConfig& config, const AssemblyPlan& plan,
+                                       const AssembleRequest& request, const SearchIndex* index = nullptr,
+                                       const SearchFunction& search = {});
 
 /// Assembles one turn. Stateless and deterministic: the same inputs give byte-identical output.
 /// `index` is required for the Preselect modes and must be built from this catalog snapshot

@@ -127,6 +127,11 @@ class Engine {
   /// `query_vector`: the user message's embedding, for semantic or hybrid pre-selection.
   Result<AssemblyResult> assemble(const std::string& session, const AssembleRequest& request,
                                   const std::vector<float>& query_vector = {});
+  /// Changes whenever the session's next assembly could differ for the same request: it joins
+  /// the catalog revision, a count of the changes to the options, the embedder and the stored
+  /// vectors, and the session's activations. A host may keep a turn's output under it (the
+  /// JSON engine does). NotFound for an unknown session.
+  Result<std::string> assembly_stamp(const std::string& session);
   /// Resolves one model tool call for the session. Deferral is the session's last assembly's
   /// (re-planned with the same request when the catalog changed since; a session that never
   /// assembled is planned with the default request).
@@ -151,13 +156,29 @@ class Engine {
   Status load_snapshot(std::string_view bytes);
 
  private:
-  // What a session saw last: the deferral its bridge calls resolve against.
+  // What an assembly plan depends on (AssemblyPlan): equal keys, equal plans.
+  struct PlanKey {
+    uint64_t catalog_revision = ~uint64_t{0};
+    uint64_t settings_revision = 0;
+    size_t activated = 0;  // a session's activated set only grows
+    size_t context_window = 0;
+    AssemblyMode mode = AssemblyMode::Bridge;
+    bool operator==(const PlanKey& o) const {
+      return catalog_revision == o.catalog_revision && settings_revision == o.settings_revision &&
+             activated == o.activated && context_window == o.context_window && mode == o.mode;
+    }
+  };
+
+  // What a session saw last: the deferral its bridge calls resolve against, and the plan of its
+  // last turn, which the next turn reuses when nothing it depends on changed.
   struct SessionState {
     Session session;
     AssembleRequest last_request;
-    std::vector<std::string> deferred;
+    std::vector<uint32_t> deferred;  // catalog positions at assembled_revision
     uint64_t assembled_revision = 0;
     bool assembled = false;
+    PlanKey plan_key;
+    std::shared_ptr<const AssemblyPlan> plan;
   };
 
   Result<SessionState*> state_or_error(const std::string& id);
@@ -174,6 +195,9 @@ class Engine {
   void fill_static_vectors();
 
   EngineOptions options_;
+  /// Counts changes to the options, the embedder and the stored vectors (assembly plans and
+  /// assembly_stamp() are keyed on it).
+  uint64_t settings_revision_ = 0;
   Catalog catalog_;
   mutable std::shared_ptr<const SearchIndex> index_;
   mutable uint64_t index_revision_ = ~uint64_t{0};

@@ -7,7 +7,10 @@
 #include "toolsearch/json_codec.hpp"
 #include "toolsearch/packed_results.hpp"
 
+#include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 
 namespace toolsearch {
 
@@ -71,7 +74,10 @@ class JsonEngine {
   std::string open_session(const std::string& scope_json);
   std::string close_session(const std::string& id);
   /// `vector`: the user message's embedding as float32 bytes ("" for none), as in search().
-  std::string assemble(const std::string& request_json, const std::string& vector = "");
+  /// The value leaves out `deferred` (the visible names subtracted from `logical`) and carries
+  /// `revision`, the catalog revision; `logical` is left out too when `known_revision` equals
+  /// it (the caller holds those names already; -1: it holds none).
+  std::string assemble(const std::string& request_json, const std::string& vector = "", double known_revision = -1);
   /// `vector`: the embedding of a tool_search query as float32 bytes ("" for none).
   std::string handle_call(const std::string& session, const std::string& call_json, const std::string& vector = "");
   std::string estimate_tokens(const std::string& tool_json);
@@ -80,8 +86,14 @@ class JsonEngine {
   /// Writes the engine's snapshot into snapshot_bytes(); value {size}. The bytes stay until
   /// release_snapshot() or the next snapshot().
   std::string snapshot();
-  const std::string& snapshot_bytes() const { return snapshot_; }
-  void release_snapshot() { std::string().swap(snapshot_); }
+  std::string_view snapshot_bytes() const {
+    return reserved_ ? std::string_view(reserved_.get(), reserved_size_) : std::string_view(snapshot_);
+  }
+  void release_snapshot() {
+    std::string().swap(snapshot_);
+    reserved_.reset();
+    reserved_size_ = 0;
+  }
   /// Replaces the engine's catalog, options, index and vectors with a snapshot's, all or
   /// nothing. Value {config (the effective options), fingerprint, size}.
   std::string load_snapshot(std::string_view bytes);
@@ -96,9 +108,19 @@ class JsonEngine {
  private:
   Engine engine_;
   PackedResults packed_{};
+  // Each session's last assembly text, returned again while its key (Engine::assembly_stamp
+  // plus the request, the message only where pre-selection reads it) is the same: a turn
+  // that changes nothing recomputes nothing.
+  struct Turn {
+    std::string key;
+    std::string text;
+  };
+  std::map<std::string, Turn> turns_;
   std::string last_error_;
   std::string degraded_;
-  std::string snapshot_;
+  std::string snapshot_;               // written by snapshot()
+  std::unique_ptr<char[]> reserved_;  // for a snapshot to load; not zero-filled (11 MB for 10,000 tools)
+  size_t reserved_size_ = 0;
 };
 
 }  // namespace toolsearch

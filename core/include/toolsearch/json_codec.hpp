@@ -109,8 +109,12 @@ void append_explanation_json(std::string& out, const Explanation& e, const Tool&
 /// description, inputSchema, kind, tokens}], logical, deferred, tokens: {withoutDeferral,
 /// withDeferral, saved}, gate: {mode, active, contextWindow, threshold, deferrableCount,
 /// deferrableTokens, reason}}. Written as text (the API's path); the json value is for tests.
-void append_assembly_json(std::string& out, const AssemblyResult& result);
-nlohmann::json assembly_to_json(const AssemblyResult& result);
+/// `logical` and `deferred` are names. With `compact` (the JS layer's form), `deferred` is left
+/// out (it is `logical` minus the visible names), `logical` is written only when
+/// `with_logical`, and `revision` says which catalog revision the names belong to.
+void append_assembly_json(std::string& out, const AssemblyResult& result, const Catalog& catalog,
+                          bool compact = false, bool with_logical = true);
+nlohmann::json assembly_to_json(const AssemblyResult& result, const Catalog& catalog);
 
 /// {kind, name, arguments, result, reason, repairs, activated, viaBridge, source, server,
 /// sourceKind, tokens}; the last four are null unless `name` is a real tool. Sorted keys.

@@ -17,8 +17,12 @@ void append_json_string(std::string& out, std::string_view text);
 /// Appends a finite double in its shortest round-trip form (non-finite values become 0).
 void append_json_number(std::string& out, double value);
 
-/// Appends `value` as json::dump writes it (compact, invalid UTF-8 replaced by U+FFFD).
+/// Appends `value` as compact JSON, as json::dump writes it (keys in order; invalid UTF-8 in
+/// strings replaced by U+FFFD, one per invalid byte).
 void append_json_value(std::string& out, const nlohmann::json& value);
+/// append_json_value into a new string: every place that needs a value's text uses this, not
+/// json::dump.
+std::string json_text(const nlohmann::json& value);
 
 /// The shortest round-trip form of `value` for prose: "12.5", "10" (locale independent).
 std::string format_number(double value);

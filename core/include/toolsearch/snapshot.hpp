@@ -28,6 +28,7 @@ inline constexpr size_t kMaxSnapshotBytes = 256u * 1024 * 1024;
 struct EngineImage {
   EngineOptions options;
   std::vector<Tool> tools;
+  TermDictionary names;      ///< the tools' names, ids = positions
   std::set<std::string> pinned_servers;
   std::string fingerprint;   ///< the catalog fingerprint, as stored
   std::vector<size_t> tokens;  ///< estimated tokens per tool, in catalog order

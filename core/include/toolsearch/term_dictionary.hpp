@@ -24,12 +24,15 @@ class TermDictionary {
 
   std::string_view operator[](uint32_t id) const { return terms_[id]; }
   size_t size() const { return terms_.size(); }
+  /// True when every id is found by its own term (no term is stored twice).
+  bool ids_are_unique() const;
   /// Room for `terms` terms of `chars` bytes in all, before interning them.
   void reserve(size_t terms, size_t chars);
 
-  /// The terms in id order (a snapshot's copy; the hash table is rebuilt on reading).
+  /// The terms in id order and the hash table (a snapshot's copy).
   void write(ByteWriter& out) const;
-  /// Replaces the contents with what write() wrote. A repeated term fails `in`.
+  /// Replaces the contents with what write() wrote; a table that could send a lookup out of
+  /// bounds or round forever fails `in`.
   void read(ByteReader& in);
 
  private:

@@ -25,6 +25,13 @@ class BasicTextColumn {
     const uint32_t begin = i == 0 ? 0 : ends_[i - 1];
     return View(chars_.data() + begin, ends_[i] - begin);
   }
+  /// (*this)[i] == s, comparing the bytes in place.
+  bool equals(size_t i, View s) const {
+    const uint32_t begin = i == 0 ? 0 : ends_[i - 1];
+    const Char* at = chars_.data() + begin;
+    // The same bytes (a dictionary checking its own terms) need no comparing.
+    return ends_[i] - begin == s.size() && (at == s.data() || std::char_traits<Char>::compare(at, s.data(), s.size()) == 0);
+  }
   size_t size() const { return ends_.size(); }
   void clear() {
     chars_.clear();
@@ -47,11 +54,12 @@ class BasicTextColumn {
     in.copy(&chars_[0], chars_.size() * sizeof(Char));
     in.array(ends_);
     uint32_t last = 0;
+    bool ordered = true;
     for (uint32_t end : ends_) {
-      if (end < last) break;
+      ordered = ordered && end >= last;
       last = end;
     }
-    if (last != chars_.size() || (!ends_.empty() && ends_.back() != last)) {
+    if (!ordered || last != chars_.size()) {
       in.fail("a string table's offsets do not fit its characters");
       clear();
     }

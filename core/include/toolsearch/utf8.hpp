@@ -41,16 +41,22 @@ std::string valid_utf8(std::string_view text);
 size_t count_code_points(std::string_view text);
 
 namespace detail {
-void append_utf8_multibyte(char32_t cp, std::string& out);
+char* write_utf8_multibyte(char32_t cp, char* out);
 }  // namespace detail
-/// Appends the UTF-8 form of `cp` (which must be a scalar value) to `out`.
-inline void append_utf8(char32_t cp, std::string& out) {
+/// Writes the UTF-8 form of `cp` (which must be a scalar value) at `out`, which has room for
+/// 4 bytes; returns the end. Inline for ASCII, which most text is.
+inline char* write_utf8(char32_t cp, char* out) {
   if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));  // inline: most text is ASCII
-  } else {
-    detail::append_utf8_multibyte(cp, out);
+    *out = static_cast<char>(cp);
+    return out + 1;
   }
+  return detail::write_utf8_multibyte(cp, out);
 }
+/// Appends the UTF-8 form of `cp` (which must be a scalar value) to `out`.
+void append_utf8(char32_t cp, std::string& out);
+/// Appends the UTF-8 form of every code point of `text`: one resize, not one growth check per
+/// character (std::string's members are calls into the library, not inlined).
+void append_utf8(std::u32string_view text, std::string& out);
 std::string to_utf8(std::u32string_view text);
 
 /// At most `max_bytes` of `text`, cut on a code point boundary (never splits a sequence).

@@ -1,0 +1,106 @@
+// The index's data, shared by the file that builds it (search_index_build.cpp, compiled for
+// size) and the one that searches it (search_index.cpp, compiled for speed in the wasm build).
+// Private to core/src.
+#pragma once
+
+#include "toolsearch/bm25.hpp"
+#include "toolsearch/name_match.hpp"
+#include "toolsearch/search_index.hpp"
+#include "toolsearch/term_dictionary.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+namespace index_data {
+
+using bm25::FieldTf;
+using bm25::kFieldCount;
+using FieldLengths = std::array<uint32_t, kFieldCount>;
+
+struct QueryTerm {
+  uint32_t id;
+  double weight;
+};
+
+// The set of letters a-z in a word, one bit each (typo candidates are all lowercase ASCII).
+inline uint32_t letters_of(std::string_view word) {
+  uint32_t set = 0;
+  for (char c : word) set |= 1u << ((static_cast<unsigned>(c) - 'a') & 31u);
+  return set;
+}
+
+}  // namespace index_data
+
+using index_data::FieldLengths;
+using index_data::FieldTf;
+using index_data::QueryTerm;
+using bm25::kFieldCount;
+
+struct SearchIndex::Impl {
+  Bm25Params params;
+  Analyzer analyzer;
+  size_t doc_count = 0;
+  std::array<double, kFieldCount> weights{};
+  std::array<double, kFieldCount> avg_len{};
+
+  // Vocabulary and postings (CSR: postings of term t are [post_begin[t], post_begin[t + 1])).
+  TermDictionary terms;
+  std::vector<double> idf;
+  std::vector<double> max_score;  // per term: its largest posting score (pruning bound)
+  // Typo candidates: the lowercase ASCII terms by first letter, each list sorted by length;
+  // typo_start[c][L] is where the terms of length >= L begin. A typo is assumed to keep the
+  // first letter (the common case), which keeps the scan to one list.
+  std::array<std::vector<uint32_t>, 26> typo_terms;
+  std::array<std::vector<uint32_t>, 26> typo_letters;  // letters_of() of each typo_terms entry
+  std::array<std::vector<size_t>, 26> typo_start;
+  std::vector<uint32_t> post_begin;
+  std::vector<uint32_t> post_doc;
+  std::vector<double> post_score;  // query-independent BM25 of (term, doc), precomputed
+  std::vector<FieldTf> post_tf;
+  std::vector<FieldLengths> field_len;
+
+  // Names, for exact matching, the substring fallback and suggestions.
+  NameMatcher names;
+
+  // The lexicon, analysed once: a query token -> the catalog terms its meaning analyses to.
+  struct LexiconEntry {
+    std::string word;
+    std::string meaning;
+    std::vector<uint32_t> terms;
+  };
+  TermDictionary lexicon_tokens;      // the query token of each entry, by entry
+  std::vector<LexiconEntry> lexicon;  // in lexicon_tokens' id order
+
+  /// The parameters as scoring uses them: out-of-range values clamped (search_index_build.cpp).
+  void set_params(const Bm25Params& p);
+
+  double length_norm(uint32_t doc, size_t field) const {
+    return bm25::length_norm(params.b, field_len[doc][field], avg_len[field]);
+  }
+
+  // Score of one term in one document; `shares`, when given, receives each field's part.
+  double term_score(uint32_t doc, const FieldTf& tf, double term_idf, bm25::FieldValues* shares) const {
+    bm25::FieldValues norms{};
+    for (size_t f = 0; f < kFieldCount; ++f) norms[f] = length_norm(doc, f);
+    return bm25::term_score(tf, weights, norms, params.k1, term_idf, shares);
+  }
+
+  // The query's terms with their weights: its own tokens (1), lexicon expansions of its words
+  // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
+  // words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
+  // first (ties by term id): search() and explain() add contributions in this order, so their
+  // sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
+  std::vector<QueryTerm> query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions) const;
+
+  // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
+  // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
+  // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
+  // (a typo usually misspells a word the catalog uses often).
+  std::vector<uint32_t> near_terms(std::string_view token) const;
+};
+
+}  // namespace toolsearch
