@@ -446,14 +446,14 @@ void append_tool_json(std::string& out, const Tool& t, bool pinned, size_t token
   out += '{';
   if (t.annotations.text() != "{}") {
     out += R"("annotations":)";
-    out += t.annotations.text();
+    out += t.annotations.valid_text();
     out += ',';
   }
   out += t.tool_class == ToolClass::Core ? R"("class":"core")" : R"("class":"deferrable")";
   append_key(out, "description");
   append_json_string(out, t.description);
   append_key(out, "inputSchema");
-  out += t.input_schema.text();
+  out += t.input_schema.valid_text();
   append_key(out, "name");
   append_json_string(out, t.name);
   if (t.original_name != t.name) {

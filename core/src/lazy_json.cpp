@@ -13,6 +13,7 @@ LazyJson& LazyJson::operator=(nlohmann::json value) {
 void LazyJson::share(const std::shared_ptr<const void>& owner, std::string_view canonical) {
   tree_ = nullptr;
   has_tree_ = false;
+  text_parses_ = true;
   owner_ = owner;
   shared_ = canonical;
 }
@@ -20,10 +21,16 @@ void LazyJson::share(const std::shared_ptr<const void>& owner, std::string_view 
 const nlohmann::json& LazyJson::get() const {
   if (!has_tree_) {
     auto parsed = parse_json(text());
+    text_parses_ = parsed.ok();
     tree_ = parsed.ok() ? std::move(parsed.value()) : nlohmann::json::object();
     has_tree_ = true;
   }
   return tree_;
+}
+
+std::string_view LazyJson::valid_text() const {
+  if (owner_ && !has_tree_) get();  // text of its own is a default "{}" or json_text()'s
+  return text_parses_ ? text() : std::string_view("{}");
 }
 
 std::string_view LazyJson::text() const {

@@ -119,7 +119,7 @@ class JsonEngine {
   std::string last_error_;
   std::string degraded_;
   std::string snapshot_;               // written by snapshot()
-  std::unique_ptr<char[]> reserved_;  // for a snapshot to load; not zero-filled (11 MB for 10,000 tools)
+  std::shared_ptr<char[]> reserved_;  // for a snapshot to load; not zero-filled (11 MB for 10,000 tools)
   size_t reserved_size_ = 0;
 };
 

@@ -35,8 +35,11 @@ class LazyJson {
   const nlohmann::json& operator*() const { return get(); }
   const nlohmann::json* operator->() const { return &get(); }
 
-  /// The canonical text, made once.
+  /// The canonical text, made once (what fingerprints, token counts and snapshots read).
   std::string_view text() const;
+  /// text(), checked to be JSON, for answers that embed it: a snapshot's text is parsed first
+  /// (once), and text that does not parse (only a forged snapshot has such) reads as "{}".
+  std::string_view valid_text() const;
 
  private:
   // An empty object starts as its text, which costs no allocation.
@@ -46,6 +49,7 @@ class LazyJson {
   std::string_view shared_;
   mutable bool has_tree_ = false;
   mutable bool has_text_ = true;
+  mutable bool text_parses_ = true;
 };
 
 }  // namespace toolsearch
