@@ -177,8 +177,9 @@ int main(int argc, char** argv) {
       if (plain) {
         // One text field, and an opaque name so that no exact-name rule applies.
         std::string text = t.name + " " + t.description;
-        if (t.input_schema.contains("properties") && t.input_schema["properties"].is_object()) {
-          for (const auto& item : t.input_schema["properties"].items()) text += " " + item.key();
+        const json& schema = t.input_schema;
+        if (schema.contains("properties") && schema["properties"].is_object()) {
+          for (const auto& item : schema["properties"].items()) text += " " + item.key();
         }
         t.description = text;
         t.input_schema = json::object();

@@ -10,6 +10,10 @@ namespace {
 std::string version() { return TOOLSEARCH_VERSION; }  // from js/package.json, via CMake
 // The packed results' address in wasm memory, where the JS layer reads them.
 uintptr_t results_address(const toolsearch::JsonEngine& engine) { return reinterpret_cast<uintptr_t>(&engine.results()); }
+// Where the last snapshot's bytes are, for the JS layer to copy out (JsonEngine::snapshot).
+uintptr_t snapshot_address(const toolsearch::JsonEngine& engine) {
+  return reinterpret_cast<uintptr_t>(engine.snapshot_bytes().data());
+}
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(tool_search) {
@@ -43,5 +47,10 @@ EMSCRIPTEN_BINDINGS(tool_search) {
       .function("pendingVectors", &JsonEngine::pending_vectors)
       .function("storeVectors", &JsonEngine::store_vectors)
       .function("loadStaticTable", &JsonEngine::load_static_table)
-      .function("vectorInfo", &JsonEngine::vector_info);
+      .function("vectorInfo", &JsonEngine::vector_info)
+      .function("snapshot", &JsonEngine::snapshot)
+      .function("snapshotAddress", &snapshot_address)
+      .function("releaseSnapshot", &JsonEngine::release_snapshot)
+      .function("reserveSnapshot", &JsonEngine::reserve_snapshot)
+      .function("loadSnapshot", &JsonEngine::load_reserved_snapshot);
 }

@@ -60,8 +60,8 @@ bool decode_arguments(const json& raw, json& value, std::string& error, std::vec
 
 
 void unwrap_arguments(const Tool& tool, json& value, std::vector<std::string>& repairs) {
-  auto props = tool.input_schema.find("properties");
-  if (props != tool.input_schema.end() && props->is_object() && props->contains("arguments")) return;
+  auto props = tool.input_schema->find("properties");
+  if (props != tool.input_schema->end() && props->is_object() && props->contains("arguments")) return;
   for (int round = 0; round < 2; ++round) {
     auto inner = value.find("arguments");
     if (inner == value.end()) return;

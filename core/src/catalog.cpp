@@ -16,6 +16,19 @@ Status utf8_error(const char* what, const std::string& name, size_t offset) {
                                                    std::to_string(offset) + ")");
 }
 
+// Names into `out` (a fresh dictionary), so that ids are positions; returns the position of the
+// first repeated name, or tools.size().
+size_t index_names(const std::vector<Tool>& tools, TermDictionary& out) {
+  out = TermDictionary();
+  size_t chars = 0;
+  for (const Tool& t : tools) chars += t.name.size();
+  out.reserve(tools.size(), chars);
+  for (size_t i = 0; i < tools.size(); ++i) {
+    if (out.intern(tools[i].name) != i) return i;
+  }
+  return tools.size();
+}
+
 }  // namespace
 
 Catalog::Catalog(CatalogOptions options) : options_(options) {}
@@ -51,30 +64,29 @@ Status Catalog::validate(const Tool& tool) const {
   if (size_t bad = first_invalid_utf8(tool.title); bad != std::string_view::npos) {
     return utf8_error("title", tool.name, bad);
   }
-  if (!tool.input_schema.is_object()) {
+  const nlohmann::json& schema = tool.input_schema;
+  if (!schema.is_object()) {
     return Status::error(ErrorCode::InvalidSchema,
                          "input schema of tool '" + tool.name + "' must be a JSON object, got " +
-                             tool.input_schema.type_name());
+                             schema.type_name());
   }
-  if (auto it = tool.input_schema.find("type");
-      it != tool.input_schema.end() && !(it->is_string() && *it == "object")) {
+  if (auto it = schema.find("type"); it != schema.end() && !(it->is_string() && *it == "object")) {
     return Status::error(ErrorCode::InvalidSchema, "input schema of tool '" + tool.name +
                                                        "' must have type \"object\", got " +
                                                        json_text(*it));
   }
-  if (auto it = tool.input_schema.find("properties");
-      it != tool.input_schema.end() && !it->is_object()) {
+  if (auto it = schema.find("properties"); it != schema.end() && !it->is_object()) {
     return Status::error(ErrorCode::InvalidSchema,
                          "input schema of tool '" + tool.name + "' has non-object \"properties\"");
   }
-  const std::string dumped = json_text(tool.input_schema);
+  const std::string_view dumped = tool.input_schema.text();  // kept: the fingerprint and token counts reuse it
   if (dumped.size() > lim.max_schema_bytes) {
     return Status::error(ErrorCode::TooLarge, "input schema of tool '" + tool.name + "' is " +
                                                   std::to_string(dumped.size()) +
                                                   " bytes; the limit is " +
                                                   std::to_string(lim.max_schema_bytes));
   }
-  if (!tool.annotations.is_object() && !tool.annotations.is_null()) {
+  if (!tool.annotations->is_object() && !tool.annotations->is_null()) {
     return Status::error(ErrorCode::InvalidTool,
                          "annotations of tool '" + tool.name + "' must be an object");
   }
@@ -109,7 +121,7 @@ Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* repla
   for (Tool& tool : tools) {
     if (tool.original_name.empty()) tool.original_name = tool.name;
     if (tool.source == "core") tool.tool_class = ToolClass::Core;
-    if (tool.annotations.is_null()) tool.annotations = nlohmann::json::object();
+    if (tool.annotations->is_null()) tool.annotations = nlohmann::json::object();
     if (Status s = validate(tool); !s.ok()) return s;
     std::string_view server = server_of(tool);
     if (!server.empty() && tool.name == tool.original_name && policy != NamespacePolicy::None) {
@@ -229,9 +241,9 @@ void Catalog::clear() {
 }
 
 Status Catalog::pin_tool(const std::string& name, bool pinned) {
-  auto it = by_name_.find(name);
-  if (it == by_name_.end()) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");
-  tools_[it->second].pinned = pinned;
+  const long i = index_of(name);
+  if (i < 0) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");
+  tools_[static_cast<size_t>(i)].pinned = pinned;
   ++revision_;
   return Status::success();
 }
@@ -252,8 +264,8 @@ bool Catalog::is_pinned(const Tool& tool) const {
 }
 
 long Catalog::index_of(std::string_view name) const {
-  auto it = by_name_.find(std::string(name));
-  return it == by_name_.end() ? -1 : static_cast<long>(it->second);
+  const uint32_t id = by_name_.find(name);  // ids are positions: names are unique
+  return id == TermDictionary::kNone ? -1 : static_cast<long>(id);
 }
 
 const Tool* Catalog::find(std::string_view name) const {
@@ -272,9 +284,9 @@ std::string Catalog::fingerprint() const {
     f.add(t.source);
     f.add(t.tool_class == ToolClass::Core ? "core" : "deferrable");
     f.add(t.pinned ? "pinned" : "-");
-    // nlohmann objects keep keys sorted, so the dump is canonical.
-    f.add(json_text(t.input_schema));
-    f.add(json_text(t.annotations));
+    // nlohmann objects keep keys sorted, so the text is canonical.
+    f.add(t.input_schema.text());
+    f.add(t.annotations.text());
     for (const std::string& tag : t.tags) f.add(tag);
     f.add("\x1e");
   }
@@ -284,10 +296,23 @@ std::string Catalog::fingerprint() const {
   return fingerprint_;
 }
 
+Status Catalog::restore(const CatalogOptions& options, std::vector<Tool> tools, TermDictionary names,
+                        std::set<std::string> pinned_servers, std::string fingerprint) {
+  bool same = names.size() == tools.size() && names.ids_are_unique();
+  for (size_t i = 0; same && i < tools.size(); ++i) same = names[static_cast<uint32_t>(i)] == tools[i].name;
+  if (!same) return Status::error(ErrorCode::DuplicateName, "the tools' names are not unique, or not theirs");
+  options_ = options;
+  tools_ = std::move(tools);
+  by_name_ = std::move(names);
+  pinned_servers_ = std::move(pinned_servers);
+  ++revision_;
+  fingerprint_ = std::move(fingerprint);
+  fingerprint_revision_ = revision_;
+  return Status::success();
+}
+
 void Catalog::reindex() {
-  by_name_.clear();
-  by_name_.reserve(tools_.size());
-  for (size_t i = 0; i < tools_.size(); ++i) by_name_.emplace(tools_[i].name, i);
+  index_names(tools_, by_name_);
   ++revision_;
 }
 

@@ -1,5 +1,7 @@
 #include "toolsearch/engine.hpp"
 
+#include "toolsearch/snapshot.hpp"
+
 #include <algorithm>
 
 namespace toolsearch {
@@ -22,10 +24,13 @@ Status Engine::configure(EngineOptions options) {
   // In place, never a new Catalog: the revision must stay monotonic (sessions, token costs and
   // indexes are keyed on it) and server pins apply to tools added later.
   if (catalog_options_changed && catalog_.size() == 0) catalog_.set_options(options.catalog);
+  // A loaded snapshot's index survives a configure() that leaves ranking alone (gate, retrieval).
+  if (!same_index_params(options.bm25, options_.bm25)) {
+    index_.reset();
+    scoped_indexes_.clear();
+  }
   options_ = options;
   ++settings_revision_;
-  index_.reset();  // ranking parameters may have changed
-  scoped_indexes_.clear();
   return Status::success();
 }
 
@@ -323,6 +328,32 @@ Result<std::vector<std::string>> Engine::suggest(std::string_view name, const st
   const Scope& scope = s.value()->scope;
   const auto& tools = catalog_.tools();
   return index()->suggest(name, max, [&](size_t i) { return scope.allows(tools[i]); });
+}
+
+Result<std::string> Engine::snapshot() const { return write_snapshot(*this); }
+
+Status Engine::load_snapshot(std::string_view bytes) {
+  auto image = read_snapshot(bytes, options_.catalog.limits);
+  if (!image.ok()) return image.status();
+  EngineImage& im = image.value();
+  // The only step that can still fail, and it changes nothing when it does.
+  if (Status s = catalog_.restore(im.options.catalog, std::move(im.tools), std::move(im.names),
+                                  std::move(im.pinned_servers), std::move(im.fingerprint));
+      !s.ok()) {
+    return Status::error(ErrorCode::InvalidSnapshot, "invalid snapshot: " + s.message);
+  }
+  options_ = std::move(im.options);
+  ++settings_revision_;
+  index_ = std::move(im.index);
+  index_revision_ = catalog_.revision();
+  scoped_indexes_.clear();
+  costs_ = ToolCosts::restore(catalog_, std::move(im.tokens));
+  const bool same_embedder = im.vectors.embedder_id() == vectors_.embedder_id() &&
+                             im.vectors.dimensions() == vectors_.dimensions();
+  if (!same_embedder) static_.reset();
+  vectors_ = std::move(im.vectors);
+  static_filled_revision_ = ~uint64_t{0};
+  return Status::success();
 }
 
 }  // namespace toolsearch

@@ -1,6 +1,7 @@
 #include "toolsearch/json_api.hpp"
 
 #include "toolsearch/json_text.hpp"
+#include "toolsearch/snapshot.hpp"
 #include "toolsearch/text.hpp"
 #include "toolsearch/token_estimator.hpp"
 #include "toolsearch/sort_by.hpp"
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <type_traits>
 
 namespace toolsearch {
@@ -553,6 +555,41 @@ std::string JsonEngine::vector_info() {
     out += engine_.has_static_table() ? R"(,"static":true,"tools":)" : R"(,"static":false,"tools":)";
     return out + std::to_string(engine_.catalog().size()) + R"(,"vectors":)" +
            std::to_string(v.coverage(engine_.catalog())) + "}}";
+  });
+}
+
+std::string JsonEngine::snapshot() {
+  return guarded([&] {
+    release_snapshot();
+    auto bytes = engine_.snapshot();
+    if (!bytes.ok()) return fail(bytes.status());
+    snapshot_ = std::move(bytes).value();
+    return ok_open() + R"({"size":)" + std::to_string(snapshot_.size()) + "}}";
+  });
+}
+
+bool JsonEngine::reserve_snapshot(size_t size) {
+  release_snapshot();
+  if (size > kMaxSnapshotBytes) return false;
+  reserved_.reset(new (std::nothrow) char[size == 0 ? 1 : size]);  // null when memory is short
+  reserved_size_ = reserved_ ? size : 0;
+  return reserved_ != nullptr;
+}
+
+std::string JsonEngine::load_reserved_snapshot() {
+  std::string result = load_snapshot(snapshot_bytes());
+  release_snapshot();
+  return result;
+}
+
+std::string JsonEngine::load_snapshot(std::string_view bytes) {
+  return guarded([&] {
+    if (Status s = engine_.load_snapshot(bytes); !s.ok()) return fail(s);
+    std::string out = ok_open() + R"({"config":)";
+    append_engine_options_json(out, engine_.options());
+    out += R"(,"fingerprint":)";
+    append_json_string(out, engine_.catalog().fingerprint());
+    return out + R"(,"size":)" + std::to_string(engine_.catalog().size()) + "}}";
   });
 }
 

@@ -444,16 +444,16 @@ Result<std::vector<Tool>> tools_from_json(const json& j) {
 
 void append_tool_json(std::string& out, const Tool& t, bool pinned, size_t tokens) {
   out += '{';
-  if (!t.annotations.empty()) {
+  if (t.annotations.text() != "{}") {
     out += R"("annotations":)";
-    append_json_value(out, t.annotations);
+    out += t.annotations.valid_text();
     out += ',';
   }
   out += t.tool_class == ToolClass::Core ? R"("class":"core")" : R"("class":"deferrable")";
   append_key(out, "description");
   append_json_string(out, t.description);
   append_key(out, "inputSchema");
-  append_json_value(out, t.input_schema);
+  out += t.input_schema.valid_text();
   append_key(out, "name");
   append_json_string(out, t.name);
   if (t.original_name != t.name) {

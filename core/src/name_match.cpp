@@ -5,6 +5,7 @@
 #include "toolsearch/sort_by.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 namespace toolsearch {
@@ -24,19 +25,6 @@ struct Chunk {
   bool one_part;  // plain word: letters, no capital after the first (common prose)
 };
 
-uint64_t hash_parts(const uint32_t* parts, size_t n) {
-  uint64_t h = 14695981039346656037ull;  // FNV-1a over the part ids
-  for (size_t i = 0; i < n; ++i) {
-    uint32_t v = parts[i];
-    for (int k = 0; k < 4; ++k) {
-      h ^= (v & 0xFFu);
-      h *= 1099511628211ull;
-      v >>= 8;
-    }
-  }
-  return h ^ n;
-}
-
 }  // namespace
 
 // The query as one folded UTF-8 string with surrounding blanks removed (for literal matching).
@@ -54,45 +42,56 @@ std::string folded_trimmed(std::u32string_view decoded) {
   return out;
 }
 
+void NameMatcher::ToolLists::add(uint32_t key, uint32_t t) {
+  if (head.size() <= key) head.resize(key + 1, 0);
+  tool.push_back(t);
+  next.push_back(head[key]);
+  head[key] = static_cast<uint32_t>(tool.size());
+}
+
+uint32_t NameMatcher::ToolLists::newest(uint32_t key) const {
+  return key < head.size() && head[key] != 0 ? tool[head[key] - 1] : TermDictionary::kNone;
+}
+
 void NameMatcher::add(uint32_t tool, const std::string& name, const std::string& original_name,
                       const Analyzer& analyzer) {
-  names_.push_back(name);
-  folded_names_.push_back(folded_trimmed(name));
-  name_points_.push_back(folded_code_points(name));
+  const std::string folded = folded_trimmed(name);
   const bool distinct_original = !original_name.empty() && original_name != name;
-  folded_originals_.push_back(distinct_original ? folded_trimmed(original_name) : std::string());
+  const std::string folded_original = distinct_original ? folded_trimmed(original_name) : std::string();
+  names_.push_back(name);
+  folded_names_.push_back(folded);
+  name_points_.push_back(folded_code_points(name));
+  folded_originals_.push_back(folded_original);
   original_points_.push_back(distinct_original ? folded_code_points(original_name) : std::u32string());
-  max_literal_bytes_ = std::max({max_literal_bytes_, folded_names_.back().size(), folded_originals_.back().size()});
-  literal_names_[folded_names_.back()].push_back(tool);
-  if (distinct_original && folded_originals_.back() != folded_names_.back()) {
-    literal_names_[folded_originals_.back()].push_back(tool);
-  }
+  max_literal_bytes_ = std::max({max_literal_bytes_, folded.size(), folded_original.size()});
+  literal_tools_.add(literals_.intern(folded), tool);
+  if (distinct_original && folded_original != folded) literal_tools_.add(literals_.intern(folded_original), tool);
   add_seq(tool, name, analyzer);
   if (distinct_original) add_seq(tool, original_name, analyzer);
 }
 
 void NameMatcher::add_absent() {
-  names_.emplace_back();
-  folded_names_.emplace_back();
-  name_points_.emplace_back();
-  folded_originals_.emplace_back();
-  original_points_.emplace_back();
+  names_.push_back({});
+  folded_names_.push_back({});
+  name_points_.push_back({});
+  folded_originals_.push_back({});
+  original_points_.push_back({});
 }
 
 void NameMatcher::add_seq(uint32_t tool, const std::string& name, const Analyzer& analyzer) {
   const std::vector<std::string> parts = analyzer.name_parts(name);
   if (parts.empty()) return;
-  NameSeq seq{tool, {}};
-  for (const std::string& p : parts) seq.parts.push_back(part_ids_.intern(p));
-  // A tool adds its name, then its original name: only the previous entry can repeat it.
-  if (!seqs_.empty() && seqs_.back().tool == tool && seqs_.back().parts == seq.parts) return;
-  max_name_parts_ = std::max(max_name_parts_, seq.parts.size());
-  const uint32_t index = static_cast<uint32_t>(seqs_.size());
-  seq_by_hash_[hash_parts(seq.parts.data(), seq.parts.size())].push_back(index);
-  seqs_.push_back(std::move(seq));
+  std::vector<uint32_t> ids;
+  for (const std::string& p : parts) ids.push_back(part_ids_.intern(p));
+  const uint32_t key = seqs_.intern(std::string_view(reinterpret_cast<const char*>(ids.data()), ids.size() * sizeof(uint32_t)));
+  // A tool adds its name, then its original name: only the newest entry can repeat it.
+  if (seq_tools_.newest(key) == tool) return;
+  max_name_parts_ = std::max(max_name_parts_, ids.size());
+  seq_tools_.add(key, tool);
 }
 
-// Name sequences equal to `parts`, or none when a part is unknown to every name.
+// Calls visit(tool, parts) for each name whose part sequence is `parts` (none when a part is
+// unknown to every name).
 template <class Visit>
 void NameMatcher::for_each_equal_seq(const TokenBuffer& parts, Visit visit) const {
   if (parts.empty()) return;
@@ -103,11 +102,10 @@ void NameMatcher::for_each_equal_seq(const TokenBuffer& parts, Visit visit) cons
     ids[i] = part_ids_.find(parts[i]);
     if (ids[i] == TermDictionary::kNone) return;
   }
-  auto it = seq_by_hash_.find(hash_parts(ids.data(), ids.size()));
-  if (it == seq_by_hash_.end()) return;
-  for (uint32_t s : it->second) {
-    if (seqs_[s].parts == ids) visit(seqs_[s]);
-  }
+  const uint32_t key = seqs_.find(std::string_view(reinterpret_cast<const char*>(ids.data()), ids.size() * sizeof(uint32_t)));
+  if (key == TermDictionary::kNone) return;
+  const auto length = static_cast<uint32_t>(ids.size());
+  seq_tools_.for_each(key, [&](uint32_t tool) { visit(tool, length); });
 }
 
 // Tools named by the query. Tier 0: the trimmed query is the name, case-insensitively.
@@ -121,9 +119,7 @@ void NameMatcher::exact_matches(std::u32string_view text, const std::string& lit
                                 std::vector<ExactMatch>& found) const {
   found.clear();
   if (literal.size() <= max_literal_bytes_) {
-    if (auto it = literal_names_.find(literal); it != literal_names_.end()) {
-      for (uint32_t t : it->second) found.push_back({t, 0, 0});
-    }
+    literal_tools_.for_each(literals_.find(literal), [&](uint32_t t) { found.push_back({t, 0, 0}); });
   }
   // Chunks end at blanks and at CJK characters, which run into identifiers unspaced
   // ("请使用read_file读取").
@@ -155,9 +151,7 @@ void NameMatcher::exact_matches(std::u32string_view text, const std::string& lit
   parts.clear();
   if (chunks.size() <= max_name_parts_) {
     analyzer.name_parts_into(text, parts);
-    for_each_equal_seq(parts, [&](const NameSeq& seq) {
-      found.push_back({seq.tool, 1, static_cast<uint32_t>(seq.parts.size())});
-    });
+    for_each_equal_seq(parts, [&](uint32_t tool, uint32_t length) { found.push_back({tool, 1, length}); });
   }
   // Tier 2, unless the query is one chunk and nothing else (then it is tier 1's case).
   for (size_t c = 0; (chunks.size() > 1 || has_cjk) && c < chunks.size(); ++c) {
@@ -166,9 +160,7 @@ void NameMatcher::exact_matches(std::u32string_view text, const std::string& lit
     chunk_parts.clear();
     analyzer.name_parts_into(text.substr(chunks[c].start, chunks[c].end - chunks[c].start), chunk_parts);
     if (chunk_parts.size() < 2) continue;  // one-part names need tier 0 or 1
-    for_each_equal_seq(chunk_parts, [&](const NameSeq& seq) {
-      found.push_back({seq.tool, 2, static_cast<uint32_t>(seq.parts.size())});
-    });
+    for_each_equal_seq(chunk_parts, [&](uint32_t tool, uint32_t length) { found.push_back({tool, 2, length}); });
   }
   // Keep each tool's best match: lowest tier, then longest name.
   sort_by(found, [](const ExactMatch& a, const ExactMatch& b) {
@@ -185,13 +177,13 @@ void NameMatcher::exact_matches(std::u32string_view text, const std::string& lit
 // 0 when neither name relates to the query, else min/max length ratio in (0, 1].
 double NameMatcher::substring_closeness(const std::string& query, uint32_t tool) const {
   double best = 0;
-  for (const std::string* name : {&folded_names_[tool], &folded_originals_[tool]}) {
-    if (name->empty()) continue;
-    const bool name_has_query = query.size() >= 2 && name->find(query) != std::string::npos;
-    const bool query_has_name = name->size() >= 3 && query.find(*name) != std::string::npos;
+  for (const std::string_view name : {folded_names_[tool], folded_originals_[tool]}) {
+    if (name.empty()) continue;
+    const bool name_has_query = query.size() >= 2 && name.find(query) != std::string::npos;
+    const bool query_has_name = name.size() >= 3 && query.find(name) != std::string::npos;
     if (!name_has_query && !query_has_name) continue;
-    const double lo = static_cast<double>(std::min(query.size(), name->size()));
-    const double hi = static_cast<double>(std::max(query.size(), name->size()));
+    const double lo = static_cast<double>(std::min(query.size(), name.size()));
+    const double hi = static_cast<double>(std::max(query.size(), name.size()));
     best = std::max(best, lo / hi);
   }
   return best;
@@ -220,15 +212,15 @@ std::vector<std::string> NameMatcher::suggest(std::string_view name, size_t max,
     size_t best = max_distance + 1;
     size_t gap = std::numeric_limits<size_t>::max();
     bool related = false;
-    for (const std::u32string* candidate : {&name_points_[t], &original_points_[t]}) {
-      if (candidate->empty()) continue;
-      const size_t d = osa_distance(query, *candidate, max_distance, rows);
-      const bool prefix = len >= 3 && (candidate->compare(0, len, query) == 0 ||
-                                       (candidate->size() >= 3 && query.compare(0, candidate->size(), *candidate) == 0));
+    for (const std::u32string_view candidate : {name_points_[t], original_points_[t]}) {
+      if (candidate.empty()) continue;
+      const size_t d = osa_distance(query, candidate, max_distance, rows);
+      const bool prefix = len >= 3 && (candidate.compare(0, len, query) == 0 ||
+                                       (candidate.size() >= 3 && query.compare(0, candidate.size(), candidate) == 0));
       if (d <= max_distance || prefix) {
         related = true;
         best = std::min(best, d);
-        gap = std::min(gap, candidate->size() > len ? candidate->size() - len : len - candidate->size());
+        gap = std::min(gap, candidate.size() > len ? candidate.size() - len : len - candidate.size());
       }
     }
     if (related) found.push_back({best, gap, t});
@@ -240,9 +232,73 @@ std::vector<std::string> NameMatcher::suggest(std::string_view name, size_t max,
   });
   for (const Candidate& c : found) {
     if (out.size() >= max) break;
-    out.push_back(names_[c.tool]);
+    out.push_back(std::string(names_[c.tool]));
   }
   return out;
+}
+
+void NameMatcher::ToolLists::write(ByteWriter& out) const {
+  out.array(head);
+  out.array(tool);
+  out.array(next);
+}
+
+void NameMatcher::ToolLists::read(ByteReader& in, size_t keys, size_t tools) {
+  in.array(head);
+  in.array(tool);
+  in.array(next);
+  bool ok = head.size() <= keys && tool.size() == next.size();
+  for (uint32_t e : head) ok = ok && e <= tool.size();
+  // Every entry chains to an older one, so no walk can loop.
+  for (size_t e = 0; ok && e < tool.size(); ++e) ok = tool[e] < tools && next[e] <= e;
+  if (!ok) in.fail("a name table's lists are not well formed");
+}
+
+void NameMatcher::write(ByteWriter& out) const {
+  names_.write(out);
+  folded_names_.write(out);
+  folded_originals_.write(out);
+  name_points_.write(out);
+  original_points_.write(out);
+  literals_.write(out);
+  literal_tools_.write(out);
+  part_ids_.write(out);
+  seqs_.write(out);
+  seq_tools_.write(out);
+}
+
+void NameMatcher::read(ByteReader& in, size_t tools) {
+  *this = NameMatcher();
+  names_.read(in);
+  folded_names_.read(in);
+  folded_originals_.read(in);
+  name_points_.read(in);
+  original_points_.read(in);
+  literals_.read(in);
+  literal_tools_.read(in, literals_.size(), tools);
+  part_ids_.read(in);
+  seqs_.read(in);
+  seq_tools_.read(in, seqs_.size(), tools);
+  for (const TextColumn* column : {&names_, &folded_names_, &folded_originals_}) {
+    if (column->size() != tools) in.fail("the name tables do not cover the " + std::to_string(tools) + " tools");
+  }
+  if (name_points_.size() != tools || original_points_.size() != tools) in.fail("the name tables do not agree");
+  if (!in.ok()) return;
+  for (size_t t = 0; t < tools; ++t) {
+    max_literal_bytes_ = std::max({max_literal_bytes_, folded_names_[t].size(), folded_originals_[t].size()});
+  }
+  for (uint32_t key = 0; key < seqs_.size(); ++key) {
+    const std::string_view bytes = seqs_[key];
+    // Whole part ids, each a part: exact_matches compares them with a query's.
+    bool ok = bytes.size() % sizeof(uint32_t) == 0;
+    for (size_t i = 0; ok && i < bytes.size(); i += sizeof(uint32_t)) {
+      uint32_t part;
+      std::memcpy(&part, bytes.data() + i, sizeof part);
+      ok = part < part_ids_.size();
+    }
+    if (!ok) return static_cast<void>(in.fail("a name's parts are not known parts"));
+    max_name_parts_ = std::max(max_name_parts_, bytes.size() / sizeof(uint32_t));
+  }
 }
 
 }  // namespace toolsearch

@@ -139,7 +139,7 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
     uint32_t near[kMaxTypoTerms];
     for (size_t k = 0, n = near_terms(token, near); k < n; ++k) {
       out.push_back({near[k], kTypoWeight});
-      if (expansions) expansions->push_back({std::string(token), terms[near[k]] + " (typo)"});
+      if (expansions) expansions->push_back({std::string(token), std::string(terms[near[k]]) + " (typo)"});
     }
   }
   sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
@@ -173,7 +173,7 @@ size_t SearchIndex::Impl::near_terms(std::string_view token, uint32_t (&found)[k
   const size_t from = starts[std::min(token.size() - budget, starts.size() - 1)];
   for (size_t k = from; k < list.size(); ++k) {
     const uint32_t t = list[k];
-    const std::string& term = terms[t];
+    const std::string_view term = terms[t];
     if (term.size() > token.size() + budget) break;  // the bucket list is sorted by length
     // Each edit brings at most one letter into either word that the other lacks.
     if (popcount(token_letters ^ letters[k]) > 2 * budget) continue;
@@ -357,7 +357,7 @@ Result<Explanation> SearchIndex::explain(std::string_view query, size_t tool) co
     e.score += total;  // same terms, order and values as search(): the sums agree exactly
     for (size_t f = 0; f < kFieldCount; ++f) {
       if (m.post_tf[p][f] == 0 || shares[f] <= 0) continue;
-      e.terms.push_back({m.terms[term], bm25::kFieldNames[f], m.idf[term], static_cast<double>(m.post_tf[p][f]),
+      e.terms.push_back({std::string(m.terms[term]), bm25::kFieldNames[f], m.idf[term], static_cast<double>(m.post_tf[p][f]),
                          m.weights[f], m.length_norm(doc, f), shares[f] * qt.weight, qt.weight});
     }
   }

@@ -53,13 +53,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
 std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, const Bm25Params& params,
                                                       const ToolFilter& scope) {
   auto m = std::make_unique<Impl>();
-  m->params = params;
-  m->params.k1 = clamp_non_negative(params.k1);
-  m->params.b = std::min(1.0, clamp_non_negative(params.b));
-  const FieldWeights& w = params.weights;
-  m->weights = {clamp_non_negative(w.name), clamp_non_negative(w.server), clamp_non_negative(w.description),
-                clamp_non_negative(w.param_names), clamp_non_negative(w.param_descriptions)};
-  m->analyzer = Analyzer(params.analyzer);
+  m->set_params(params);
 
   const std::vector<Tool>& tools = catalog.tools();
   const size_t n = tools.size();
@@ -191,7 +185,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     m->lexicon.push_back(std::move(entry));
   }
   for (uint32_t t = 0; t < term_count; ++t) {
-    const std::string& term = m->terms[t];
+    const std::string_view term = m->terms[t];
     if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
       m->typo_terms[static_cast<size_t>(term[0] - 'a')].push_back(t);
     }
@@ -212,6 +206,16 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
     }
   }
   return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));
+}
+
+void SearchIndex::Impl::set_params(const Bm25Params& p) {
+  params = p;
+  params.k1 = clamp_non_negative(p.k1);
+  params.b = std::min(1.0, clamp_non_negative(p.b));
+  const FieldWeights& w = p.weights;
+  weights = {clamp_non_negative(w.name), clamp_non_negative(w.server), clamp_non_negative(w.description),
+             clamp_non_negative(w.param_names), clamp_non_negative(w.param_descriptions)};
+  analyzer = Analyzer(p.analyzer);
 }
 
 }  // namespace toolsearch

@@ -79,6 +79,9 @@ struct SearchIndex::Impl {
   TermDictionary lexicon_tokens;      // the query token of each entry, by entry
   std::vector<LexiconEntry> lexicon;  // in lexicon_tokens' id order
 
+  /// The parameters as scoring uses them: out-of-range values clamped (search_index_build.cpp).
+  void set_params(const Bm25Params& p);
+
   double length_norm(uint32_t doc, size_t field) const {
     return bm25::length_norm(params.b, field_len[doc][field], avg_len[field]);
   }

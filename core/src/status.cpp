@@ -14,6 +14,7 @@ const char* to_string(ErrorCode code) {
     case ErrorCode::ReservedName: return "RESERVED_NAME";
     case ErrorCode::NotFound: return "NOT_FOUND";
     case ErrorCode::TooLarge: return "TOO_LARGE";
+    case ErrorCode::InvalidSnapshot: return "INVALID_SNAPSHOT";
     case ErrorCode::Internal: return "INTERNAL";
   }
   return "INTERNAL";

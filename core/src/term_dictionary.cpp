@@ -5,9 +5,13 @@
 namespace toolsearch {
 
 uint32_t TermDictionary::hash(std::string_view term) {
-  Fnv1a64 h;
-  h.bytes(term);
-  return static_cast<uint32_t>(h.h ^ (h.h >> 32));
+  // FNV-1a 64 as Fnv1a64 computes it, written out over a pointer: the shared inline copy of
+  // Fnv1a64::bytes that the wasm link kept was compiled for size, and hashing names then took
+  // longer than the rest of a snapshot's name tables.
+  uint64_t h = Fnv1a64().h;
+  const auto* p = reinterpret_cast<const unsigned char*>(term.data());
+  for (const auto* end = p + term.size(); p != end; ++p) h = (h ^ *p) * 1099511628211ull;
+  return static_cast<uint32_t>(h ^ (h >> 32));
 }
 
 uint32_t TermDictionary::find(std::string_view term) const {
@@ -17,7 +21,7 @@ uint32_t TermDictionary::find(std::string_view term) const {
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const uint32_t slot = slots_[i];
     if (slot == 0) return kNone;
-    if (hashes_[slot - 1] == h && terms_[slot - 1] == term) return slot - 1;
+    if (hashes_[slot - 1] == h && terms_.equals(slot - 1, term)) return slot - 1;
   }
 }
 
@@ -29,10 +33,10 @@ uint32_t TermDictionary::intern(std::string_view term) {
   for (;; i = (i + 1) & mask) {
     const uint32_t slot = slots_[i];
     if (slot == 0) break;
-    if (hashes_[slot - 1] == h && terms_[slot - 1] == term) return slot - 1;
+    if (hashes_[slot - 1] == h && terms_.equals(slot - 1, term)) return slot - 1;
   }
   const auto id = static_cast<uint32_t>(terms_.size());
-  terms_.emplace_back(term);
+  terms_.push_back(term);
   hashes_.push_back(h);
   slots_[i] = id + 1;
   return id;
@@ -45,6 +49,47 @@ void TermDictionary::rehash(size_t slots) {
     size_t i = hashes_[id] & mask;
     while (slots_[i] != 0) i = (i + 1) & mask;
     slots_[i] = id + 1;
+  }
+}
+
+bool TermDictionary::ids_are_unique() const {
+  for (uint32_t id = 0; id < terms_.size(); ++id) {
+    if (find(terms_[id]) != id) return false;
+  }
+  return true;
+}
+
+void TermDictionary::reserve(size_t terms, size_t chars) {
+  terms_.reserve(terms, chars);
+  hashes_.reserve(terms);
+  size_t slots = slots_.empty() ? 64 : slots_.size();
+  while (slots < 2 * (terms + 1)) slots *= 2;  // as interning would grow it, at once
+  if (slots != slots_.size()) rehash(slots);
+}
+
+void TermDictionary::write(ByteWriter& out) const {
+  terms_.write(out);
+  out.array(hashes_);
+  out.array(slots_);
+}
+
+void TermDictionary::read(ByteReader& in) {
+  // Copied as they are, hash table included: rebuilding it took most of a load's time. Only
+  // what keeps lookups in bounds and finite is checked (a wrong hash only misses).
+  terms_.read(in);
+  in.array(hashes_);
+  in.array(slots_);
+  const size_t n = terms_.size();
+  // No table at all is an empty dictionary's (find() checks for it).
+  bool ok = hashes_.size() == n && (slots_.empty() ? n == 0 : slots_.size() > n && (slots_.size() & (slots_.size() - 1)) == 0);
+  bool empty_slot = slots_.empty();
+  for (size_t i = 0; ok && i < slots_.size(); ++i) {
+    ok = slots_[i] <= n;
+    empty_slot = empty_slot || slots_[i] == 0;
+  }
+  if (!ok || !empty_slot) {
+    in.fail("a vocabulary's hash table is not well formed");
+    *this = TermDictionary();
   }
 }
 

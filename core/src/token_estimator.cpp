@@ -250,21 +250,28 @@ size_t count_tokens(std::string_view text, const TokenCounter& counter) {
   return estimate_tokens(text);
 }
 
-std::string tool_token_text(std::string_view name, std::string_view description,
-                            const nlohmann::json& input_schema) {
-  using nlohmann::json;
+namespace {
+// The definition's text from the schema's canonical text (a catalog tool keeps it, so a loaded
+// snapshot's tools are never parsed to be counted).
+std::string token_text(std::string_view name, std::string_view description, std::string_view schema_text) {
   std::string out = "{\"name\":";
   append_json_string(out, name);
   out += ",\"description\":";
   append_json_string(out, description);
   out += ",\"parameters\":";
-  out += json_text(input_schema);
+  out += schema_text;
   out += '}';
   return out;
 }
+}  // namespace
+
+std::string tool_token_text(std::string_view name, std::string_view description,
+                            const nlohmann::json& input_schema) {
+  return token_text(name, description, json_text(input_schema));
+}
 
 std::string tool_token_text(const Tool& tool) {
-  return tool_token_text(tool.name, tool.description, tool.input_schema);
+  return token_text(tool.name, tool.description, tool.input_schema.text());
 }
 
 size_t estimate_tool_tokens(std::string_view name, std::string_view description,
@@ -273,7 +280,7 @@ size_t estimate_tool_tokens(std::string_view name, std::string_view description,
 }
 
 size_t estimate_tool_tokens(const Tool& tool, const TokenCounter& counter) {
-  return estimate_tool_tokens(tool.name, tool.description, tool.input_schema, counter);
+  return count_tokens(tool_token_text(tool), counter) + kPerToolOverheadTokens;
 }
 
 }  // namespace toolsearch

@@ -11,6 +11,14 @@ ToolCosts ToolCosts::build(const Catalog& catalog, const TokenCounter& counter) 
   return table;
 }
 
+ToolCosts ToolCosts::restore(const Catalog& catalog, std::vector<size_t> costs) {
+  ToolCosts table;
+  table.catalog_ = &catalog;
+  table.revision_ = catalog.revision();
+  table.costs_ = std::move(costs);
+  return table;
+}
+
 bool ToolCosts::matches(const Catalog& catalog) const {
   return catalog_ == &catalog && revision_ == catalog.revision() && costs_.size() == catalog.size();
 }

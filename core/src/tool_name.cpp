@@ -55,7 +55,12 @@ bool looks_like_bridge_name(std::string_view name) {
   return reads_as(points, kToolSearch) || reads_as(points, kToolDescribe) || reads_as(points, kToolCall);
 }
 
+static_assert(kToolCall.size() == 9 && kToolSearch.size() == 11 && kToolDescribe.size() == 13 &&
+                  kToolCall[0] == 't' && kToolSearch[0] == 't' && kToolDescribe[0] == 't',
+              "is_plain_tool_name() knows the bridge names' lengths and first letter");
+
 Status check_tool_name(std::string_view name) {
+  if (is_plain_tool_name(name)) return Status::success();
   if (name.empty()) return Status::error(ErrorCode::InvalidTool, "tool name is empty");
   if (size_t bad = first_invalid_utf8(name); bad != std::string_view::npos) {
     return Status::error(ErrorCode::InvalidTool, "name of tool '" + std::string(clip_utf8(name, bad)) +

@@ -133,4 +133,38 @@ void ToolVectors::prune(const Catalog& catalog) {
   ++version_;
 }
 
+void ToolVectors::write(ByteWriter& out) const {
+  out.str(embedder_);
+  out.u32(static_cast<uint32_t>(dims_));
+  out.u32(static_cast<uint32_t>(entries_.size()));
+  for (const Entry& e : entries_) {
+    out.str(e.name);
+    out.str(e.hash);
+    out.f32(e.scale);
+    out.raw(e.codes.data(), e.codes.size());
+  }
+}
+
+void ToolVectors::read(ByteReader& in) {
+  *this = ToolVectors();
+  embedder_ = in.str();
+  dims_ = in.u32();
+  if (embedder_.empty() != (dims_ == 0) || dims_ > VectorIndex::kMaxDimensions) {
+    in.fail("the vectors' embedder is not valid");
+    return;
+  }
+  entries_.resize(in.count(2 * sizeof(uint32_t) + sizeof(float) + dims_));
+  for (uint32_t i = 0; i < entries_.size() && in.ok(); ++i) {
+    Entry& e = entries_[i];
+    e.name = in.str();
+    e.hash = in.str();
+    e.scale = in.f32();
+    e.codes.resize(dims_);
+    in.copy(e.codes.data(), dims_);
+    if (!(e.scale >= 0 && e.scale < 1e30f)) in.fail("a vector's scale is not a finite number");  // NaN would upset sorting
+    if (!slots_.emplace(e.name, i).second) in.fail("two vectors are stored for '" + e.name.substr(0, 64) + "'");
+  }
+  ++version_;
+}
+
 }  // namespace toolsearch

@@ -277,6 +277,11 @@ export type WasmSource =
 
 export interface CreateToolSearchOptions {
   wasm?: WasmSource;
+  /**
+   * Bytes from `ToolSearch#snapshot()`, loaded before `config` is applied (see
+   * `ToolSearch#load`). Default: none, an empty catalog. Bad bytes reject with INVALID_SNAPSHOT.
+   */
+  snapshot?: Uint8Array | ArrayBuffer;
   config?: ToolSearchConfig;
   /** Embeds tools and queries for the semantic and hybrid strategies (the *Async methods). */
   embedder?: Embedder;
@@ -567,6 +572,18 @@ export declare class ToolSearch implements Disposable {
   embedTools(): Promise<{ embedded: number; pending: number }>;
   /** Loads a static embedding table: semantic and hybrid then run synchronously, in the engine. */
   loadStaticTable(table: Uint8Array | ArrayBuffer): { dimensions: number };
+  /**
+   * The catalog (every tool field, pins, server pins), the configuration, the built keyword
+   * index and the tool vectors as versioned, checksummed bytes (docs/snapshot-format.md).
+   * Sessions and a static table are not included. The same engine state gives the same bytes.
+   */
+  snapshot(): Uint8Array;
+  /**
+   * Replaces catalog, configuration, keyword index and tool vectors with a snapshot's, all or
+   * nothing: bad bytes throw INVALID_SNAPSHOT (over 256 MiB, TOO_LARGE) and nothing changes.
+   * Open sessions stay open. Returns the loaded catalog's size and fingerprint.
+   */
+  load(snapshot: Uint8Array | ArrayBuffer): { size: number; fingerprint: string };
   readonly vectorInfo: VectorInfo;
   /** Throws NOT_FOUND (with `suggestions`) for unknown or out-of-scope names. */
   describe(name: string, options?: { session?: Session | string }): ToolDescription;

@@ -36,6 +36,11 @@ export const RAW_ENGINE_METHODS = Object.freeze([
   'storeVectors',
   'loadStaticTable',
   'vectorInfo',
+  'snapshot',
+  'snapshotAddress',
+  'releaseSnapshot',
+  'reserveSnapshot',
+  'loadSnapshot',
 ]);
 
 /** Functions and classes the raw module exports besides the Emscripten runtime. */

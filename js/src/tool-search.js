@@ -8,13 +8,14 @@ import { checkOptionKeys } from './option-keys.js';
 import { MAX_CALL_LENGTH, boundaryJson, boundaryString, openEnvelope } from './raw.js';
 import { PackedSearch, STRATEGIES, searchFlags, setResultInfo } from './packed-search.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
+import { putSnapshot, snapshotBytes, takeSnapshot } from './snapshot.js';
 
 /** `Symbol.dispose` where the runtime has it (Node >= 18.18/20.4, recent browsers). */
 const disposeSymbol = /** @type {symbol} */ (/** @type {any} */ (Symbol).dispose ?? Symbol.for('Symbol.dispose'));
 
 
 // Every option key each public method reads: any other key is refused with a "did you mean".
-const CREATE_OPTIONS = ['wasm', 'config', 'embedder', 'embedderTimeoutMs'];
+const CREATE_OPTIONS = ['wasm', 'snapshot', 'config', 'embedder', 'embedderTimeoutMs'];
 const ADD_OPTIONS = ['source', 'class', 'tags', 'pinned', 'onInvalid'];
 const SEARCH_OPTIONS = ['limit', 'session', 'deferredOnly', 'strategy', 'vector', 'descriptions', 'caseSensitive'];
 const SESSION_OPTIONS = ['session'];
@@ -101,7 +102,7 @@ export function makeCreateToolSearch(loadModule) {
    * @returns {Promise<ToolSearch>}
    */
   return async function createToolSearch(options = {}) {
-    const { wasm, config, embedder, timeoutMs } = guarded('createToolSearch() could not read an argument', () => {
+    const { wasm, snapshot, config, embedder, timeoutMs } = guarded('createToolSearch() could not read an argument', () => {
       if (!isPlainObject(options)) throw invalidArgument('createToolSearch(options)', 'an object', options);
       checkOptionKeys(options, CREATE_OPTIONS, 'createToolSearch');
       if (options.config !== undefined && !isPlainObject(options.config)) {
@@ -113,13 +114,14 @@ export function makeCreateToolSearch(loadModule) {
       }
       return {
         wasm: options.wasm,
+        snapshot: options.snapshot === undefined ? undefined : snapshotBytes(options.snapshot, 'options.snapshot'),
         config: options.config,
         embedder: options.embedder === undefined ? undefined : checkEmbedder(options.embedder),
         timeoutMs: timeout,
       };
     });
     const module = await loadModule(wasm);
-    return new ToolSearch(CONSTRUCT, module, config, embedder, timeoutMs);
+    return new ToolSearch(CONSTRUCT, module, config, embedder, timeoutMs, snapshot);
   };
 }
 
@@ -143,13 +145,15 @@ export class ToolSearch {
    * @param {object | undefined} config
    * @param {import('./index.js').Embedder} [embedder]
    * @param {number} [embedderTimeoutMs]
+   * @param {Uint8Array} [snapshot]  loaded first; `config` then changes what it names
    */
-  constructor(key, module, config, embedder, embedderTimeoutMs = DEFAULT_EMBEDDER_TIMEOUT_MS) {
+  constructor(key, module, config, embedder, embedderTimeoutMs = DEFAULT_EMBEDDER_TIMEOUT_MS, snapshot = undefined) {
     if (key !== CONSTRUCT) throw new TypeError('tool-search: use `await createToolSearch()` to create a ToolSearch');
     this.#module = module;
     this.#engine = new module.Engine('{}');
     this.#packed = new PackedSearch(module, this.#engine);
     try {
+      if (snapshot !== undefined) this.load(snapshot);
       if (config !== undefined) this.configure(config);
       if (embedder) {
         this.#embedder = embedder;
@@ -307,6 +311,41 @@ export class ToolSearch {
   get coreVersion() {
     this.#live();
     return String(this.#module.version());
+  }
+
+  // ---- snapshots -----------------------------------------------------------------------------
+
+  /**
+   * The catalog (every tool field, pins, server pins), the configuration, the built keyword
+   * index and the tool vectors (embedder id, dimensions, int8 vectors, text hashes) as
+   * versioned, checksummed bytes (docs/snapshot-format.md). Sessions are not included. Build
+   * once (at deploy time), then `load()` or `createToolSearch({ snapshot })` wherever the same
+   * catalog is needed: loading copies the index instead of analysing every tool again.
+   * The same engine state always gives the same bytes. A static table is not included (load it
+   * again; vectors made with it are kept).
+   * @returns {Uint8Array}
+   */
+  snapshot() {
+    const { size } = this.#call('snapshot');
+    return takeSnapshot(this.#module, this.#live(), size);
+  }
+
+  /**
+   * Replaces the catalog, configuration, keyword index and tool vectors with a snapshot's, all
+   * or nothing: truncated, corrupted or wrong-version bytes throw INVALID_SNAPSHOT (over
+   * 256 MiB, TOO_LARGE) and the engine keeps everything it had. Open sessions stay open and see
+   * the new catalog. A host embedder keeps the loaded vectors when its id and dimensions are
+   * the snapshot's, and otherwise replaces them.
+   * @param {Uint8Array | ArrayBuffer} snapshot  bytes from snapshot()
+   * @returns {{size: number, fingerprint: string}} the loaded catalog's size and fingerprint
+   */
+  load(snapshot) {
+    putSnapshot(this.#module, this.#live(), snapshotBytes(snapshot, 'load(snapshot)'));
+    const { config, fingerprint, size } = this.#call('loadSnapshot');
+    this.#strategy = config.retrieval.strategy;
+    // The engine now holds the snapshot's embedder: the host's takes over again if it has one.
+    if (this.#embedder && this.#registeredDims !== undefined) this.#register(this.#registeredDims);
+    return { size, fingerprint };
   }
 
   // ---- retrieval -----------------------------------------------------------------------------

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -199,6 +199,33 @@ const decimalSeeds = [
 decimalSeeds.forEach((text, i) => seed('decimal', i * 37, text));
 // JSON-number readings: integer digits, fraction and exponent bits over digit-like bytes.
 for (const shape of [0x01, 0x05, 0x45, 0x85, 0xc3, 0xff, 0x7f]) seed('decimal', shape, '31415926535897932384626433832795028841971');
+
+// ---- snapshot: mode (bit 0 fix length + checksum, bit 1 fix magic/version/flags) + bytes ----
+// Real snapshots, written by the built package (js/dist; skipped when it is not built): empty,
+// one server with core tools, pins and options, and a few Seal-Tools tools with vectors.
+const dist = join(root, 'js/dist/index.node.js');
+if (existsSync(dist)) {
+  const { createToolSearch } = await import(pathToFileURL(dist).href);
+  const embedder = { id: 'seed', dimensions: 4, embed: async (texts) => texts.map((t) => Float32Array.from([t.length % 5, 1, -2, t.charCodeAt(0) % 3])) };
+  const engines = [
+    await createToolSearch(),
+    await createToolSearch({ config: { namespacing: 'prefix', gate: { thresholdTools: 5 }, analysis: { lexicon: { pr: 'pull request' } } } }),
+    await createToolSearch({ embedder, config: { retrieval: { strategy: 'hybrid' } } }),
+  ];
+  engines[1].add(officialTools.filter((t) => t.source === officialTools[0].source));
+  engines[1].add([{ name: 'ask_user', description: 'Ask the user', source: 'core', tags: ['chat'] }]);
+  engines[1].pin(engines[1].tools()[1].name);
+  engines[1].pinServer(officialTools[0].source);
+  engines[2].add(seal.slice(0, 6));
+  await engines[2].embedTools();
+  engines.forEach((ts, i) => {
+    const bytes = Buffer.from(ts.snapshot());
+    for (const mode of i === 1 ? [0, 1, 3] : [0, 3]) seed('snapshot', mode, bytes);
+    ts.dispose();
+  });
+} else {
+  console.warn(`make-corpus: ${dist} missing (build the package first), snapshot seeds skipped`);
+}
 
 // ---- write -----------------------------------------------------------------------------
 let total = 0;

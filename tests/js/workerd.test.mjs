@@ -6,13 +6,11 @@
 // wasm from bytes and `new Function`. Run alone: node --test tests/js/workerd.test.mjs
 
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
-import { build } from 'esbuild';
-
-import { defaultCatalogTools, packedPackage, PACKAGE_NAME, resolveExport, scratchDir } from './support/packed.mjs';
+import { defaultCatalogTools, packedPackage, PACKAGE_NAME } from './support/packed.mjs';
+import { bundleWorker, startWorker } from './support/workerd.mjs';
 
 const WORKER = `
 import { createToolSearch, ToolSearchError } from '${PACKAGE_NAME}';
@@ -80,66 +78,11 @@ const tools = defaultCatalogTools();
 
 before(async () => {
   const pkg = await packedPackage();
-  const dir = scratchDir(pkg, 'workerd');
-  writeFileSync(join(dir, 'worker.src.js'), WORKER);
-  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(tools));
-  const outdir = join(dir, 'out');
-  const wasmFiles = [];
-  const result = await build({
-    entryPoints: { worker: join(dir, 'worker.src.js') },
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    outdir,
-    absWorkingDir: dir,
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [
-      {
-        // What wrangler does with .wasm imports: keep them as separate modules.
-        name: 'wasm-module',
-        setup(b) {
-          b.onResolve({ filter: /^\.\/core-bytes\.bin$/ }, (args) => ({ path: args.path, external: true }));
-          b.onResolve({ filter: /\.wasm(\?module)?$/ }, (args) => {
-            const file = join(args.resolveDir, args.path.replace(/\?module$/, ''));
-            wasmFiles.push(file);
-            return { path: `./${basename(file)}`, external: true };
-          });
-        },
-      },
-    ],
+  const outdir = await bundleWorker(pkg, 'workerd', WORKER, {
+    files: { 'catalog.json': JSON.stringify(tools) },
+    binaries: { 'core-bytes.bin': (wasmFile) => readFileSync(wasmFile) },
   });
-  assert.deepEqual(result.warnings.map((w) => w.text), []);
-  const workerdEntry = resolveExport(pkg.manifest, '.', ['workerd', 'worker', 'browser', 'import']).replace(/^\.\//, '');
-  const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(
-    inputs.some((p) => p.endsWith(`node_modules/${PACKAGE_NAME}/${workerdEntry}`)),
-    `esbuild resolved the workerd entry (${workerdEntry}): ${inputs.join(', ')}`,
-  );
-  assert.equal(wasmFiles.length, 1, 'the workerd entry imports the .wasm as a module');
-  for (const file of wasmFiles) copyFileSync(file, join(outdir, basename(file)));
-  copyFileSync(wasmFiles[0], join(outdir, 'core-bytes.bin'));
-  const code = readFileSync(join(outdir, 'worker.mjs'), 'utf8');
-  assert.doesNotMatch(code, /["']node:[\w/]+["']/, 'no node: imports in the Worker bundle');
-
-  const { Miniflare } = await import('miniflare');
-  mf = new Miniflare({
-    host: '127.0.0.1',
-    port: 0,
-    modules: true,
-    scriptPath: join(outdir, 'worker.mjs'),
-    modulesRoot: outdir,
-    modulesRules: [
-      { type: 'CompiledWasm', include: ['**/*.wasm'] },
-      { type: 'Data', include: ['**/*.bin'] },
-    ],
-    compatibilityDate: '2025-09-01',
-  });
-  base = await mf.ready;
+  ({ mf, base } = await startWorker(outdir));
 });
 
 after(async () => {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "toolsearch/status.hpp"
+#include "toolsearch/term_dictionary.hpp"
 #include "toolsearch/tool.hpp"
 
 #include <cstdint>
@@ -85,6 +86,16 @@ class Catalog {
   /// Validates one tool alone (name, source, schema, limits, reserved names).
   Status validate(const Tool& tool) const;
 
+  /// Replaces options, tools, server pins and fingerprint with a snapshot's (checked by the
+  /// snapshot reader; here only that names are unique: DuplicateName, and nothing changes).
+  /// `names` is the names' dictionary as names() gave it, ids = positions; `fingerprint` what
+  /// fingerprint() gives for that content: both are kept, not made again. The revision
+  /// increments, as for any mutation.
+  Status restore(const CatalogOptions& options, std::vector<Tool> tools, TermDictionary names,
+                 std::set<std::string> pinned_servers, std::string fingerprint);
+  /// The tools' names, ids = catalog positions (what index_of() looks up).
+  const TermDictionary& names() const { return by_name_; }
+
  private:
   /// `earlier`: tools already accepted from the same batch (add_valid checks one at a time).
   Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source,
@@ -93,7 +104,7 @@ class Catalog {
 
   CatalogOptions options_;
   std::vector<Tool> tools_;
-  std::unordered_map<std::string, size_t> by_name_;
+  TermDictionary by_name_;  // ids are catalog positions
   std::set<std::string> pinned_servers_;
   uint64_t revision_ = 0;
   // Hashing dumps every schema, so the result is kept until the next mutation.

@@ -22,6 +22,8 @@
 
 namespace toolsearch {
 
+struct EngineImage;  // snapshot.hpp
+
 struct EngineOptions {
   CatalogOptions catalog;  ///< namespacing and size limits
   Bm25Params bm25;         ///< ranking parameters
@@ -143,6 +145,15 @@ class Engine {
 
   /// Clamps a requested limit: 0 means the default; the result is in [1, max_search_limit].
   size_t effective_limit(size_t requested) const;
+
+  // ---- snapshots (snapshot.hpp, docs/snapshot-format.md) -----------------------------------------
+  /// The catalog, options, unrestricted keyword index and tool vectors as snapshot bytes.
+  Result<std::string> snapshot() const;
+  /// Replaces the catalog, options, index and vectors with a snapshot's, all or nothing: on
+  /// error (InvalidSnapshot, TooLarge) the engine is unchanged. Sessions stay open and re-plan
+  /// against the new catalog; the catalog revision keeps counting up. A static table stays
+  /// loaded only when the snapshot's vectors were made with it.
+  Status load_snapshot(std::string_view bytes);
 
  private:
   // What an assembly plan depends on (AssemblyPlan): equal keys, equal plans.

@@ -8,7 +8,9 @@
 #include "toolsearch/packed_results.hpp"
 
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 
 namespace toolsearch {
 
@@ -80,6 +82,27 @@ class JsonEngine {
   std::string handle_call(const std::string& session, const std::string& call_json, const std::string& vector = "");
   std::string estimate_tokens(const std::string& tool_json);
 
+  // ---- snapshots (docs/snapshot-format.md) -----------------------------------------------------
+  /// Writes the engine's snapshot into snapshot_bytes(); value {size}. The bytes stay until
+  /// release_snapshot() or the next snapshot().
+  std::string snapshot();
+  std::string_view snapshot_bytes() const {
+    return reserved_ ? std::string_view(reserved_.get(), reserved_size_) : std::string_view(snapshot_);
+  }
+  void release_snapshot() {
+    std::string().swap(snapshot_);
+    reserved_.reset();
+    reserved_size_ = 0;
+  }
+  /// Replaces the engine's catalog, options, index and vectors with a snapshot's, all or
+  /// nothing. Value {config (the effective options), fingerprint, size}.
+  std::string load_snapshot(std::string_view bytes);
+  /// Makes snapshot_bytes() `size` bytes long for the caller to fill, then load_reserved_snapshot()
+  /// loads them (and frees them): how the JS layer passes a snapshot, since embind copies a
+  /// Uint8Array argument one byte at a time in JS (30 ms for 9 MB). False when memory is short.
+  bool reserve_snapshot(size_t size);
+  std::string load_reserved_snapshot();
+
   Engine& engine() { return engine_; }
 
  private:
@@ -95,6 +118,9 @@ class JsonEngine {
   std::map<std::string, Turn> turns_;
   std::string last_error_;
   std::string degraded_;
+  std::string snapshot_;               // written by snapshot()
+  std::shared_ptr<char[]> reserved_;  // for a snapshot to load; not zero-filled (11 MB for 10,000 tools)
+  size_t reserved_size_ = 0;
 };
 
 }  // namespace toolsearch

@@ -9,7 +9,6 @@
 #include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace toolsearch {
@@ -48,26 +47,46 @@ class NameMatcher {
   std::vector<std::string> suggest(std::string_view name, size_t max,
                                    const std::function<bool(size_t)>& filter) const;
 
-  const std::string& name(uint32_t tool) const { return names_[tool]; }
+  std::string_view name(uint32_t tool) const { return names_[tool]; }
+  /// Positions registered (tools and absent ones).
+  size_t size() const { return names_.size(); }
+
+  /// The tables a snapshot keeps (docs/snapshot-format.md): flat arrays, copied whole.
+  void write(ByteWriter& out) const;
+  /// Replaces the contents with what write() wrote for `tools` positions; failures go to `in`.
+  void read(ByteReader& in, size_t tools);
 
  private:
-  struct NameSeq {
-    uint32_t tool;
-    std::vector<uint32_t> parts;
+  // Tools listed under each key id (a dictionary's ids): head[key] is the newest entry + 1,
+  // entries chain to older ones through next (+ 1; 0 ends). Flat, so a snapshot copies it.
+  struct ToolLists {
+    std::vector<uint32_t> head;
+    std::vector<uint32_t> tool;
+    std::vector<uint32_t> next;
+    void add(uint32_t key, uint32_t t);
+    /// The newest tool listed under `key`, or TermDictionary::kNone.
+    uint32_t newest(uint32_t key) const;
+    template <class Visit>
+    void for_each(uint32_t key, Visit visit) const {
+      for (uint32_t e = key < head.size() ? head[key] : 0; e != 0; e = next[e - 1]) visit(tool[e - 1]);
+    }
+    void write(ByteWriter& out) const;
+    void read(ByteReader& in, size_t keys, size_t tools);
   };
   void add_seq(uint32_t tool, const std::string& name, const Analyzer& analyzer);
   template <class Visit>
   void for_each_equal_seq(const TokenBuffer& parts, Visit visit) const;
 
-  std::vector<std::string> names_;
-  std::vector<std::string> folded_names_;        // UTF-8, folded
-  std::vector<std::string> folded_originals_;    // empty when equal to the name
-  std::vector<std::u32string> name_points_;      // folded code points
-  std::vector<std::u32string> original_points_;  // empty when equal to the name
-  std::unordered_map<std::string, std::vector<uint32_t>> literal_names_;
+  TextColumn names_;
+  TextColumn folded_names_;       // UTF-8, folded
+  TextColumn folded_originals_;   // empty when equal to the name
+  PointColumn name_points_;       // folded code points
+  PointColumn original_points_;   // empty when equal to the name
+  TermDictionary literals_;       // folded names and originals
+  ToolLists literal_tools_;       // by literals_ id
   TermDictionary part_ids_;
-  std::vector<NameSeq> seqs_;
-  std::unordered_map<uint64_t, std::vector<uint32_t>> seq_by_hash_;
+  TermDictionary seqs_;           // part id sequences, as the bytes of their uint32 ids
+  ToolLists seq_tools_;           // by seqs_ id
   size_t max_name_parts_ = 0;     // longest name, in parts
   size_t max_literal_bytes_ = 0;  // longest folded name, in bytes
 };

@@ -2,6 +2,7 @@
 // fallback, per-term explanations and "did you mean" suggestions.
 #pragma once
 
+#include "toolsearch/byte_io.hpp"
 #include "toolsearch/catalog.hpp"
 #include "toolsearch/lexicon.hpp"
 #include "toolsearch/status.hpp"
@@ -47,6 +48,11 @@ struct Bm25Params {
   ///   Porter2 + stop  seal_tools 0.898, metatool 0.641  (trades seal_tools for metatool)
   AnalyzerOptions analyzer;
 };
+
+/// True when an index built with `a` is the index `b` builds and searches the same way: equal
+/// numbers, lexicon, typo setting and analyzer options (a stemmer other than a plain function
+/// compares unequal, since it cannot be told apart).
+bool same_index_params(const Bm25Params& a, const Bm25Params& b);
 
 /// Why a hit is where it is.
 enum class MatchKind {
@@ -142,6 +148,13 @@ class SearchIndex {
 
   /// Catalog positions the index covers (the catalog's size, scoped or not).
   size_t size() const;
+
+  /// The built tables, for a snapshot (docs/snapshot-format.md): loading copies them instead
+  /// of analysing every tool again.
+  void write(ByteWriter& out) const;
+  /// An index from what write() wrote, for a catalog of `tools` tools and `params` (the
+  /// parameters it was built with), or nullptr with the reason in `in`.
+  static std::shared_ptr<const SearchIndex> read(ByteReader& in, const Bm25Params& params, size_t tools);
   ~SearchIndex();
   SearchIndex(const SearchIndex&) = delete;
   SearchIndex& operator=(const SearchIndex&) = delete;

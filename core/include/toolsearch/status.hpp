@@ -19,6 +19,7 @@ enum class ErrorCode {
   ReservedName,     ///< a tool tried to take a bridge name
   NotFound,         ///< an unknown tool, session or server
   TooLarge,         ///< input beyond a documented size limit
+  InvalidSnapshot,  ///< snapshot bytes that are truncated, corrupted or of another format version
   Internal,         ///< a bug: should never be seen
 };
 

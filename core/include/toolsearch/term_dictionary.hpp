@@ -1,6 +1,10 @@
 // A vocabulary: dense ids for distinct strings, looked up by string_view, so that a query's
-// tokens find their ids without building a std::string each. Open addressing over FNV-1a.
+// tokens find their ids without building a std::string each. Open addressing over FNV-1a; the
+// strings live in one buffer (a snapshot copies it, instead of allocating one per term).
 #pragma once
+
+#include "toolsearch/byte_io.hpp"
+#include "toolsearch/text_column.hpp"
 
 #include <cstdint>
 #include <string>
@@ -18,15 +22,24 @@ class TermDictionary {
   /// The id of `term`, or kNone.
   uint32_t find(std::string_view term) const;
 
-  const std::string& operator[](uint32_t id) const { return terms_[id]; }
+  std::string_view operator[](uint32_t id) const { return terms_[id]; }
   size_t size() const { return terms_.size(); }
-  const std::vector<std::string>& terms() const { return terms_; }
+  /// True when every id is found by its own term (no term is stored twice).
+  bool ids_are_unique() const;
+  /// Room for `terms` terms of `chars` bytes in all, before interning them.
+  void reserve(size_t terms, size_t chars);
+
+  /// The terms in id order and the hash table (a snapshot's copy).
+  void write(ByteWriter& out) const;
+  /// Replaces the contents with what write() wrote; a table that could send a lookup out of
+  /// bounds or round forever fails `in`.
+  void read(ByteReader& in);
 
  private:
   static uint32_t hash(std::string_view term);
   void rehash(size_t slots);
 
-  std::vector<std::string> terms_;
+  TextColumn terms_;
   std::vector<uint32_t> hashes_;  // per id, so growing never rehashes the text
   std::vector<uint32_t> slots_;   // id + 1, 0 = empty; size a power of two, at most half full
 };

@@ -1,7 +1,7 @@
 // The tool model: what one catalog entry is.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "toolsearch/lazy_json.hpp"
 
 #include <string>
 #include <string_view>
@@ -16,11 +16,11 @@ enum class ToolClass { Core, Deferrable };
 struct Tool {
   std::string name;         ///< unique in a catalog; what the model calls
   std::string description;  ///< may be empty
-  nlohmann::json input_schema = nlohmann::json::object();  ///< a JSON Schema object
+  LazyJson input_schema;      ///< a JSON Schema object (default {}); kept as text until used
   std::string source = "client";                           ///< default "client"
   ToolClass tool_class = ToolClass::Deferrable;            ///< default Deferrable ("core" source => Core)
   std::string title;                                       ///< optional
-  nlohmann::json annotations = nlohmann::json::object();   ///< optional, MCP-style hints
+  LazyJson annotations;       ///< optional, MCP-style hints (default {})
   std::vector<std::string> tags;                           ///< optional; also used as toolsets
   bool pinned = false;        ///< keep visible even when deferral is active
   std::string original_name;  ///< the server's own name (differs from `name` when namespaced)

@@ -14,6 +14,8 @@ class ToolCosts {
  public:
   /// estimate_tool_tokens(tool, counter) for every tool of `catalog`, in catalog order.
   static ToolCosts build(const Catalog& catalog, const TokenCounter& counter = {});
+  /// A table of costs computed earlier (a snapshot's), for `catalog` at its current revision.
+  static ToolCosts restore(const Catalog& catalog, std::vector<size_t> costs);
 
   /// True when built from this catalog object at its current revision and size. A table that
   /// does not match is ignored by assemble(), which then estimates afresh.

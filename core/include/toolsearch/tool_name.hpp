@@ -26,4 +26,15 @@ bool looks_like_bridge_name(std::string_view name);
 /// ReservedName for a bridge name or a lookalike of one. The size limit is the catalog's.
 Status check_tool_name(std::string_view name);
 
+/// True for a name check_tool_name() accepts without decoding: visible ASCII that cannot read
+/// as a bridge name, which needs its length (9, 11 or 13) and a first letter folding to 't'.
+/// Most names are; the rest take the full check.
+inline bool is_plain_tool_name(std::string_view name) {
+  for (const char c : name) {
+    if (c <= 0x20 || c >= 0x7F) return false;
+  }
+  const bool bridge_length = name.size() == 9 || name.size() == 11 || name.size() == 13;
+  return !name.empty() && (!bridge_length || (name[0] | 0x20) != 't');
+}
+
 }  // namespace toolsearch

@@ -3,6 +3,7 @@
 // when its server is re-listed (replace_source removes and re-adds every tool of a source).
 #pragma once
 
+#include "toolsearch/byte_io.hpp"
 #include "toolsearch/catalog.hpp"
 #include "toolsearch/status.hpp"
 #include "toolsearch/vector_index.hpp"
@@ -59,6 +60,11 @@ class ToolVectors {
   size_t coverage(const Catalog& catalog) const;
   /// Forgets vectors of tools no longer in `catalog` (called when the store outgrows it).
   void prune(const Catalog& catalog);
+
+  /// The embedder, its dimensions and every stored vector, in storage order (a snapshot's copy).
+  void write(ByteWriter& out) const;
+  /// Replaces the store with what write() wrote; failures go to `in`.
+  void read(ByteReader& in);
 
  private:
   struct Entry {

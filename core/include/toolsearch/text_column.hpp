@@ -1,0 +1,76 @@
+// Many short strings in one buffer with their end offsets: a vocabulary or a table of names
+// costs two allocations instead of one per string, and a snapshot copies it whole.
+#pragma once
+
+#include "toolsearch/byte_io.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolsearch {
+
+/// Strings of `Char` (UTF-8 bytes, or decoded code points), addressed by position.
+template <class Char>
+class BasicTextColumn {
+ public:
+  using View = std::basic_string_view<Char>;
+
+  void push_back(View s) {
+    chars_.append(s.data(), s.size());
+    ends_.push_back(static_cast<uint32_t>(chars_.size()));
+  }
+  View operator[](size_t i) const {
+    const uint32_t begin = i == 0 ? 0 : ends_[i - 1];
+    return View(chars_.data() + begin, ends_[i] - begin);
+  }
+  /// (*this)[i] == s, comparing the bytes in place.
+  bool equals(size_t i, View s) const {
+    const uint32_t begin = i == 0 ? 0 : ends_[i - 1];
+    const Char* at = chars_.data() + begin;
+    // The same bytes (a dictionary checking its own terms) need no comparing.
+    return ends_[i] - begin == s.size() && (at == s.data() || std::char_traits<Char>::compare(at, s.data(), s.size()) == 0);
+  }
+  size_t size() const { return ends_.size(); }
+  void clear() {
+    chars_.clear();
+    ends_.clear();
+  }
+  void reserve(size_t strings, size_t chars) {
+    ends_.reserve(strings);
+    chars_.reserve(chars);
+  }
+
+  /// The characters, then the end offsets (docs/snapshot-format.md).
+  void write(ByteWriter& out) const {
+    out.u32(static_cast<uint32_t>(chars_.size()));
+    out.raw(chars_.data(), chars_.size() * sizeof(Char));
+    out.array(ends_);
+  }
+  /// Replaces the contents with what write() wrote; offsets that do not fit fail `in`.
+  void read(ByteReader& in) {
+    chars_.resize(in.count(sizeof(Char)));
+    in.copy(&chars_[0], chars_.size() * sizeof(Char));
+    in.array(ends_);
+    uint32_t last = 0;
+    bool ordered = true;
+    for (uint32_t end : ends_) {
+      ordered = ordered && end >= last;
+      last = end;
+    }
+    if (!ordered || last != chars_.size()) {
+      in.fail("a string table's offsets do not fit its characters");
+      clear();
+    }
+  }
+
+ private:
+  std::basic_string<Char> chars_;
+  std::vector<uint32_t> ends_;
+};
+
+using TextColumn = BasicTextColumn<char>;
+using PointColumn = BasicTextColumn<char32_t>;
+
+}  // namespace toolsearch

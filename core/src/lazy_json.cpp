@@ -1,0 +1,45 @@
+#include "toolsearch/lazy_json.hpp"
+
+#include "toolsearch/json_codec.hpp"
+#include "toolsearch/json_text.hpp"
+
+namespace toolsearch {
+
+LazyJson& LazyJson::operator=(nlohmann::json value) {
+  *this = LazyJson(std::move(value));
+  return *this;
+}
+
+void LazyJson::share(const std::shared_ptr<const void>& owner, std::string_view canonical) {
+  tree_ = nullptr;
+  has_tree_ = false;
+  text_parses_ = true;
+  owner_ = owner;
+  shared_ = canonical;
+}
+
+const nlohmann::json& LazyJson::get() const {
+  if (!has_tree_) {
+    auto parsed = parse_json(text());
+    text_parses_ = parsed.ok();
+    tree_ = parsed.ok() ? std::move(parsed.value()) : nlohmann::json::object();
+    has_tree_ = true;
+  }
+  return tree_;
+}
+
+std::string_view LazyJson::valid_text() const {
+  if (owner_ && !has_tree_) get();  // text of its own is a default "{}" or json_text()'s
+  return text_parses_ ? text() : std::string_view("{}");
+}
+
+std::string_view LazyJson::text() const {
+  if (owner_) return shared_;
+  if (!has_text_) {
+    text_ = json_text(tree_);
+    has_text_ = true;
+  }
+  return text_;
+}
+
+}  // namespace toolsearch
