@@ -1,0 +1,72 @@
+// Loading an index snapshot against building the index from the tools, on the 10,000-tool
+// catalog of bench/search.bench.mjs, through the installed package's public API.
+//
+//   node bench/snapshot.bench.mjs [--size 10000] [--runs 15] [--dist js/dist]
+//
+// Printed: the snapshot's size; building (add() of every tool into a fresh engine: validation
+// and token estimates, then the keyword index on the first search) against loading (load() of
+// the snapshot into a fresh engine, the copy of its bytes into wasm memory included); that the loaded engine
+// answers as the built one on the long and short queries and writes the same bytes again.
+// Median and minimum of --runs runs; each run uses a new engine, disposed after.
+
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bigShape } from './peers.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '15' },
+    dist: { type: 'string', default: 'js/dist' },
+  },
+});
+const runs = Number(args.runs);
+const { createToolSearch } = await import(pathToFileURL(resolve(args.dist, 'index.node.js')).href);
+
+const shape = bigShape({ size: Number(args.size) });
+const queries = shape.queries.map((q) => q.query);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+/**
+ * `runs` times: a fresh engine (not timed: instantiating the module is the cold-start bench's
+ * subject), `fill` on it (timed), then its first search (timed apart: the keyword index is
+ * built on first use, so for a catalog added with add() that is where most of the work is).
+ */
+async function measure(fill) {
+  const times = [];
+  const first = [];
+  for (let r = 0; r < runs; r++) {
+    const ts = await createToolSearch();
+    const t0 = performance.now();
+    fill(ts);
+    const t1 = performance.now();
+    ts.search(queries[r % queries.length], { limit: 5 });
+    first.push(performance.now() - t1);
+    times.push(t1 - t0);
+    ts.dispose();
+  }
+  const ready = times.map((t, i) => t + first[i]);
+  return { median: median(times), min: Math.min(...times), first: median(first), ready: median(ready) };
+}
+
+const built = await createToolSearch();
+built.add(shape.tools);
+const bytes = built.snapshot();
+const loaded = await createToolSearch({ snapshot: bytes });
+for (const q of queries) {
+  assert.deepEqual(loaded.search(q, { limit: 10 }), built.search(q, { limit: 10 }), `answers differ for ${JSON.stringify(q)}`);
+}
+assert.ok(Buffer.from(loaded.snapshot()).equals(Buffer.from(bytes)), 'the loaded engine writes different bytes');
+loaded.dispose();
+built.dispose();
+
+const b = await measure((ts) => ts.add(shape.tools));
+const l = await measure((ts) => ts.load(bytes));
+
+console.log(`${shape.tools.length.toLocaleString('en')} tools, snapshot ${(bytes.byteLength / 1024 / 1024).toFixed(2)} MB; ${runs} runs, median (min)`);
+console.log(`  build: add() ${ms(b.median)} (${ms(b.min)}) + first search ${ms(b.first)} (builds the index) = ${ms(b.ready)} to the first answer`);
+console.log(`  load:  load() ${ms(l.median)} (${ms(l.min)}) + first search ${ms(l.first)} = ${ms(l.ready)} to the first answer`);
+console.log(`  to the first answer, loading is ${(b.ready / l.ready).toFixed(0)}x faster; answers identical on ${queries.length} queries; re-snapshot byte-identical`);
