@@ -50,8 +50,14 @@ class BasicTextColumn {
   }
   /// Replaces the contents with what write() wrote; offsets that do not fit fail `in`.
   void read(ByteReader& in) {
-    chars_.resize(in.count(sizeof(Char)));
-    in.copy(&chars_[0], chars_.size() * sizeof(Char));
+    if constexpr (sizeof(Char) == 1) {
+      // One copy: resize() would zero megabytes of schema text first.
+      const std::string_view bytes = in.raw(in.count(1));
+      chars_.assign(reinterpret_cast<const Char*>(bytes.data()), bytes.size());
+    } else {
+      chars_.resize(in.count(sizeof(Char)));
+      in.copy(&chars_[0], chars_.size() * sizeof(Char));
+    }
     in.array(ends_);
     uint32_t last = 0;
     bool ordered = true;
