@@ -1,0 +1,68 @@
+// The cost of the JS boundary: the same core ranking the 1,354 Seal-Tools test queries natively
+// (build/native/tools/eval_seal, the time of SearchIndex::search alone) and through the public
+// JS API of the built package (ts.search(query, { limit: 10 }): the call, the query's copy into
+// wasm memory, the wasm search, the hits read back), in one run.
+//
+//   node bench/js-vs-native.bench.mjs [--rounds 8] [--native build/native/tools/eval_seal]
+//
+// Each side's figure is the best of --rounds passes over all queries (mean µs a query), after
+// warm-up passes; the native tool runs before and after the JS passes, and its better run counts.
+//
+// To tell the wasm code's cost from the boundary's, the evaluator can run as wasm too, linked
+// against the package's own core build (build/wasm, same per-source flags), no JS API between:
+//   em++ -Oz -flto -std=c++17 -fwasm-exceptions -fno-rtti -DNDEBUG -Icore/include \
+//     -I<dir holding nlohmann/> tools/eval_seal.cpp build/wasm/core/libtoolsearch_core.a \
+//     -sALLOW_MEMORY_GROWTH=1 -sNODERAWFS=1 -o build/eval_seal_wasm.cjs
+//   node --no-experimental-fetch build/eval_seal_wasm.cjs <catalog> <queries> --repeat 10
+// (NODE_PATH=/usr/share/nodejs for emcc's acorn; Node 20's fetch must be off for NODERAWFS.)
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import { entry, sealShape } from './peers.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '8' },
+    native: { type: 'string', default: join(root, 'build/native/tools/eval_seal') },
+  },
+});
+const rounds = Number(args.rounds);
+const seal = process.env.SEAL_TOOLS_DIR || join(root, '../shared/data/seal_tools');
+if (!existsSync(args.native)) throw new Error(`${args.native} is missing: run ./dev build first`);
+
+function native() {
+  const out = execFileSync(args.native, [join(seal, 'catalog.jsonl'), join(seal, 'queries-test.jsonl'), '--repeat', String(rounds + 2)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out).search_us_mean;
+}
+
+const { createToolSearch } = await import(entry);
+const shape = sealShape();
+const queries = shape.queries.map((q) => q.query);
+const ts = await createToolSearch();
+ts.add(shape.tools);
+
+const nativeBefore = native();
+const pass = () => {
+  const t0 = performance.now();
+  for (const q of queries) ts.search(q, { limit: 10 });
+  return ((performance.now() - t0) * 1000) / queries.length;
+};
+pass();
+pass();
+let js = Infinity;
+for (let r = 0; r < rounds; r++) js = Math.min(js, pass());
+const nativeUs = Math.min(nativeBefore, native());
+ts.dispose();
+
+console.log(`Seal-Tools test, ${queries.length.toLocaleString('en')} queries, top 10, best of ${rounds} passes`);
+console.log(`  native (SearchIndex::search):     ${nativeUs.toFixed(1)} µs a query`);
+console.log(`  JS API (ts.search, through wasm):  ${js.toFixed(1)} µs a query`);
+console.log(`  JS / native: ${(js / nativeUs).toFixed(2)}x (bar: 1.5x)`);
