@@ -218,4 +218,21 @@ void SearchIndex::Impl::set_params(const Bm25Params& p) {
   analyzer = Analyzer(p.analyzer);
 }
 
+// Which options a built index depends on: configure() keeps the index when they are equal,
+// and a snapshot is written only when its options rebuild the same index.
+bool same_index_params(const Bm25Params& a, const Bm25Params& b) {
+  const FieldWeights& x = a.weights;
+  const FieldWeights& y = b.weights;
+  const AnalyzerOptions& p = a.analyzer;
+  const AnalyzerOptions& q = b.analyzer;
+  const bool same_stemmer = p.stemmer.plain_function() == q.stemmer.plain_function() &&
+                            static_cast<bool>(p.stemmer) == static_cast<bool>(q.stemmer) &&
+                            (!p.stemmer || p.stemmer.plain_function() != nullptr);
+  return a.k1 == b.k1 && a.b == b.b && x.name == y.name && x.server == y.server && x.description == y.description &&
+         x.param_names == y.param_names && x.param_descriptions == y.param_descriptions && a.lexicon == b.lexicon &&
+         a.typo_tolerance == b.typo_tolerance && p.keep_whole_identifier == q.keep_whole_identifier &&
+         p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words &&
+         same_stemmer;
+}
+
 }  // namespace toolsearch

@@ -1,6 +1,5 @@
-// The index in snapshots (docs/snapshot-format.md): its built tables written and read back,
-// and whether a change of options keeps a built index. Compiled for speed in the wasm build:
-// loading a snapshot is mostly this file copying arrays.
+// The index in snapshots (docs/snapshot-format.md): its built tables written and read back.
+// Compiled for speed in the wasm build: loading a snapshot is mostly this file copying arrays.
 #include "search_index_data.hpp"
 
 #include <algorithm>
@@ -16,21 +15,6 @@ bool all_finite(const std::vector<double>& values) {
 }
 
 }  // namespace
-
-bool same_index_params(const Bm25Params& a, const Bm25Params& b) {
-  const FieldWeights& x = a.weights;
-  const FieldWeights& y = b.weights;
-  const AnalyzerOptions& p = a.analyzer;
-  const AnalyzerOptions& q = b.analyzer;
-  const bool same_stemmer = p.stemmer.plain_function() == q.stemmer.plain_function() &&
-                            static_cast<bool>(p.stemmer) == static_cast<bool>(q.stemmer) &&
-                            (!p.stemmer || p.stemmer.plain_function() != nullptr);
-  return a.k1 == b.k1 && a.b == b.b && x.name == y.name && x.server == y.server && x.description == y.description &&
-         x.param_names == y.param_names && x.param_descriptions == y.param_descriptions && a.lexicon == b.lexicon &&
-         a.typo_tolerance == b.typo_tolerance && p.keep_whole_identifier == q.keep_whole_identifier &&
-         p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words &&
-         same_stemmer;
-}
 
 void SearchIndex::write(ByteWriter& out) const {
   const Impl& m = *impl_;
