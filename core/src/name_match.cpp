@@ -12,12 +12,6 @@ namespace toolsearch {
 namespace {
 
 
-std::u32string folded_code_points(std::string_view text) {
-  std::u32string out = decode_utf8(text).text;
-  for (char32_t& c : out) c = fold_char(c);
-  return out;
-}
-
 // A run of the query between blanks and CJK characters, its word characters only.
 struct Chunk {
   size_t start;
@@ -60,9 +54,7 @@ void NameMatcher::add(uint32_t tool, const std::string& name, const std::string&
   const std::string folded_original = distinct_original ? folded_trimmed(original_name) : std::string();
   names_.push_back(name);
   folded_names_.push_back(folded);
-  name_points_.push_back(folded_code_points(name));
   folded_originals_.push_back(folded_original);
-  original_points_.push_back(distinct_original ? folded_code_points(original_name) : std::u32string());
   max_literal_bytes_ = std::max({max_literal_bytes_, folded.size(), folded_original.size()});
   literal_tools_.add(literals_.intern(folded), tool);
   if (distinct_original && folded_original != folded) literal_tools_.add(literals_.intern(folded_original), tool);
@@ -73,9 +65,7 @@ void NameMatcher::add(uint32_t tool, const std::string& name, const std::string&
 void NameMatcher::add_absent() {
   names_.push_back({});
   folded_names_.push_back({});
-  name_points_.push_back({});
   folded_originals_.push_back({});
-  original_points_.push_back({});
 }
 
 void NameMatcher::add_seq(uint32_t tool, const std::string& name, const Analyzer& analyzer) {
@@ -207,13 +197,16 @@ std::vector<std::string> NameMatcher::suggest(std::string_view name, size_t max,
   };
   std::vector<Candidate> found;
   std::vector<size_t> rows;
+  std::u32string candidate;
   for (uint32_t t = 0; t < names_.size(); ++t) {
     if (filter && !filter(t)) continue;
     size_t best = max_distance + 1;
     size_t gap = std::numeric_limits<size_t>::max();
     bool related = false;
-    for (const std::u32string_view candidate : {name_points_[t], original_points_[t]}) {
-      if (candidate.empty()) continue;
+    for (const std::string_view folded : {folded_names_[t], folded_originals_[t]}) {
+      if (folded.empty()) continue;
+      // Decoded here rather than kept: only a miss asks, and the distance costs far more.
+      decode_utf8_into(folded, candidate);
       const size_t d = osa_distance(query, candidate, max_distance, rows);
       const bool prefix = len >= 3 && (candidate.compare(0, len, query) == 0 ||
                                        (candidate.size() >= 3 && query.compare(0, candidate.size(), candidate) == 0));
@@ -258,8 +251,6 @@ void NameMatcher::write(ByteWriter& out) const {
   names_.write(out);
   folded_names_.write(out);
   folded_originals_.write(out);
-  name_points_.write(out);
-  original_points_.write(out);
   literals_.write(out);
   literal_tools_.write(out);
   part_ids_.write(out);
@@ -272,8 +263,6 @@ void NameMatcher::read(ByteReader& in, size_t tools) {
   names_.read(in);
   folded_names_.read(in);
   folded_originals_.read(in);
-  name_points_.read(in);
-  original_points_.read(in);
   literals_.read(in);
   literal_tools_.read(in, literals_.size(), tools);
   part_ids_.read(in);
@@ -282,7 +271,6 @@ void NameMatcher::read(ByteReader& in, size_t tools) {
   for (const TextColumn* column : {&names_, &folded_names_, &folded_originals_}) {
     if (column->size() != tools) in.fail("the name tables do not cover the " + std::to_string(tools) + " tools");
   }
-  if (name_points_.size() != tools || original_points_.size() != tools) in.fail("the name tables do not agree");
   if (!in.ok()) return;
   for (size_t t = 0; t < tools; ++t) {
     max_literal_bytes_ = std::max({max_literal_bytes_, folded_names_[t].size(), folded_originals_[t].size()});

@@ -228,8 +228,8 @@ TEST_CASE("snapshot: truncated, corrupted and foreign bytes are INVALID_SNAPSHOT
     CHECK(refused(other).find("not a tool-search snapshot") != std::string::npos);
     CHECK(refused("{\"tools\":[]}").find("not a tool-search snapshot") != std::string::npos);
     other = bytes;
-    other[8] = 2;
-    CHECK(refused(other).find("format version 2 is not supported") != std::string::npos);
+    other[8] = 99;
+    CHECK(refused(other).find("format version 99 is not supported") != std::string::npos);
     other = bytes;
     other[12] = 1;
     CHECK(refused(other).find("flags") != std::string::npos);

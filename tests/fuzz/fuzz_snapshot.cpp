@@ -10,6 +10,7 @@
 #include "fuzz_common.hpp"
 
 #include "toolsearch/json_api.hpp"
+#include "toolsearch/snapshot.hpp"
 #include "toolsearch/xxh64.hpp"
 
 #include <cstdint>
@@ -52,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
   if (bytes.size() >= 32) {
     if (mode & 2) {
-      const uint32_t version = 1, flags = 0;
+      const uint32_t version = kSnapshotVersion, flags = 0;
       put(bytes, 0, "TOOLSNAP", 8);
       put(bytes, 8, &version, 4);
       put(bytes, 12, &flags, 4);

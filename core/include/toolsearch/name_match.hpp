@@ -80,8 +80,6 @@ class NameMatcher {
   TextColumn names_;
   TextColumn folded_names_;       // UTF-8, folded
   TextColumn folded_originals_;   // empty when equal to the name
-  PointColumn name_points_;       // folded code points
-  PointColumn original_points_;   // empty when equal to the name
   TermDictionary literals_;       // folded names and originals
   ToolLists literal_tools_;       // by literals_ id
   TermDictionary part_ids_;

@@ -11,11 +11,10 @@
 
 namespace toolsearch {
 
-/// Strings of `Char` (UTF-8 bytes, or decoded code points), addressed by position.
-template <class Char>
-class BasicTextColumn {
+/// UTF-8 strings, addressed by position.
+class TextColumn {
  public:
-  using View = std::basic_string_view<Char>;
+  using View = std::string_view;
 
   void push_back(View s) {
     chars_.append(s.data(), s.size());
@@ -28,9 +27,9 @@ class BasicTextColumn {
   /// (*this)[i] == s, comparing the bytes in place.
   bool equals(size_t i, View s) const {
     const uint32_t begin = i == 0 ? 0 : ends_[i - 1];
-    const Char* at = chars_.data() + begin;
+    const char* at = chars_.data() + begin;
     // The same bytes (a dictionary checking its own terms) need no comparing.
-    return ends_[i] - begin == s.size() && (at == s.data() || std::char_traits<Char>::compare(at, s.data(), s.size()) == 0);
+    return ends_[i] - begin == s.size() && (at == s.data() || std::char_traits<char>::compare(at, s.data(), s.size()) == 0);
   }
   size_t size() const { return ends_.size(); }
   void clear() {
@@ -45,19 +44,14 @@ class BasicTextColumn {
   /// The characters, then the end offsets (docs/snapshot-format.md).
   void write(ByteWriter& out) const {
     out.u32(static_cast<uint32_t>(chars_.size()));
-    out.raw(chars_.data(), chars_.size() * sizeof(Char));
+    out.raw(chars_.data(), chars_.size());
     out.array(ends_);
   }
   /// Replaces the contents with what write() wrote; offsets that do not fit fail `in`.
   void read(ByteReader& in) {
-    if constexpr (sizeof(Char) == 1) {
-      // One copy: resize() would zero megabytes of schema text first.
-      const std::string_view bytes = in.raw(in.count(1));
-      chars_.assign(reinterpret_cast<const Char*>(bytes.data()), bytes.size());
-    } else {
-      chars_.resize(in.count(sizeof(Char)));
-      in.copy(&chars_[0], chars_.size() * sizeof(Char));
-    }
+    // One copy: resize() would zero megabytes of schema text first.
+    const std::string_view bytes = in.raw(in.count(1));
+    chars_.assign(bytes.data(), bytes.size());
     in.array(ends_);
     uint32_t last = 0;
     bool ordered = true;
@@ -72,11 +66,8 @@ class BasicTextColumn {
   }
 
  private:
-  std::basic_string<Char> chars_;
+  std::string chars_;
   std::vector<uint32_t> ends_;
 };
-
-using TextColumn = BasicTextColumn<char>;
-using PointColumn = BasicTextColumn<char32_t>;
 
 }  // namespace toolsearch
