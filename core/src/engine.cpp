@@ -212,14 +212,15 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
     if (out.degraded.empty()) {
       if (static_) fill_static_vectors();
       const size_t depth = strategy == RetrievalStrategy::Hybrid ? std::max(limit, options_.retrieval.hybrid.depth) : limit;
-      auto cosines = vectors_.index(catalog_)->cosines(*q);
-      if (!cosines.ok()) return cosines.status();
-      std::vector<SearchHit> semantic = semantic_hits(cosines.value(), depth, filter);
+      const std::shared_ptr<const VectorIndex> index = vectors_.index(catalog_);
+      auto quantized = index->quantize(*q);
+      if (!quantized.ok()) return quantized.status();
+      std::vector<SearchHit> semantic = semantic_hits(index->top(quantized.value(), depth, filter, /*skip_zero=*/true));
       if (strategy == RetrievalStrategy::Semantic) {
         out.hits = std::move(semantic);
       } else {
-        out.hits = fuse_hybrid(keyword.search(query, depth, filter), semantic, cosines.value(),
-                               options_.retrieval.hybrid, limit);
+        const auto cosine = [&](size_t tool) { return static_cast<double>(index->cosine(quantized.value(), tool)); };
+        out.hits = fuse_hybrid(keyword.search(query, depth, filter), semantic, cosine, options_.retrieval.hybrid, limit);
       }
       return out;
     }

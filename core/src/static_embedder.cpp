@@ -1,5 +1,8 @@
 #include "toolsearch/static_embedder.hpp"
 
+#include "toolsearch/scratch.hpp"
+#include "toolsearch/utf8.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -54,11 +57,10 @@ Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size) {
 
   StaticEmbedder e;
   e.dims_ = static_cast<size_t>(dims);
-  e.vocab_.reserve(static_cast<size_t>(vocab_bytes));
-  std::vector<std::pair<size_t, size_t>> spans;  // (offset, length) into vocab_
-  spans.reserve(static_cast<size_t>(count));
+  e.words_.reserve(static_cast<size_t>(count), static_cast<size_t>(vocab_bytes));
   size_t at = kHeader;
   const size_t vocab_end = kHeader + static_cast<size_t>(vocab_bytes);
+  std::string_view previous;
   for (uint64_t i = 0; i < count; i++) {
     if (at >= vocab_end) return corrupt("vocabulary block shorter than its word count");
     const size_t len = bytes[at++];
@@ -66,19 +68,13 @@ Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size) {
     if (at + len > vocab_end) return corrupt("word runs past the vocabulary block");
     const std::string_view word(reinterpret_cast<const char*>(bytes + at), len);
     if (decode_utf8(word).invalid_bytes != 0) return corrupt("word " + std::to_string(i) + " is not valid UTF-8");
-    spans.emplace_back(e.vocab_.size(), len);
-    e.vocab_.append(word);
+    // Strictly ascending, so no word repeats and each id is its row.
+    if (i > 0 && !(previous < word)) return corrupt("vocabulary not strictly ascending at word " + std::to_string(i));
+    e.words_.intern(word);
+    previous = word;
     at += len;
   }
   if (at != vocab_end) return corrupt("vocabulary block longer than its words");
-  // Views are taken only now: vocab_ no longer reallocates.
-  e.words_.reserve(spans.size());
-  for (const auto& [off, len] : spans) {
-    e.words_.emplace_back(e.vocab_.data() + off, len);
-    if (e.words_.size() > 1 && !(e.words_[e.words_.size() - 2] < e.words_.back())) {
-      return corrupt("vocabulary not strictly ascending at word " + std::to_string(e.words_.size() - 1));
-    }
-  }
   e.scales_.resize(static_cast<size_t>(count));
   for (size_t i = 0; i < e.scales_.size(); i++) {
     e.scales_[i] = read_f32(bytes + scales_at + 4 * i);
@@ -91,18 +87,23 @@ Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size) {
 }
 
 size_t StaticEmbedder::find(std::string_view word) const {
-  const auto it = std::lower_bound(words_.begin(), words_.end(), word);
-  return it != words_.end() && *it == word ? static_cast<size_t>(it - words_.begin()) : words_.size();
+  const uint32_t id = words_.find(word);
+  return id == TermDictionary::kNone ? words_.size() : id;
 }
 
 StaticEmbedding StaticEmbedder::embed(std::string_view text) const {
   StaticEmbedding out;
   out.vector.assign(dims_, 0.0f);
-  const std::vector<std::string> tokens = analyzer_.analyze(text);
-  out.tokens = tokens.size();
+  // Scratch buffers: no string per token (decoding and analysis were most of the time).
+  ScratchLease<std::u32string> decoded;
+  ScratchLease<TokenBuffer> tokens;
+  decode_utf8_into(text, decoded.get());
+  tokens.get().clear();
+  analyzer_.analyze_into(decoded.get(), tokens.get());
+  out.tokens = tokens.get().size();
   float* v = out.vector.data();
-  for (const std::string& t : tokens) {
-    const size_t i = find(t);
+  for (size_t k = 0; k < tokens.get().size(); k++) {
+    const size_t i = find(tokens.get()[k]);
     if (i == words_.size()) continue;
     out.known_tokens++;
     const float s = scales_[i];

@@ -21,10 +21,16 @@ bool all_finite(const float* v, size_t n) {
 
 namespace {
 
-// Best first, then smaller id: the order search() returns and the heap keeps.
-bool better(const VectorHit& a, const VectorHit& b) {
-  return a.score > b.score || (a.score == b.score && a.id < b.id);
-}
+// Best first, then smaller id: the order search() returns and the heap keeps. A type, not a
+// function pointer, so the heap's comparisons inline.
+struct Better {
+  bool operator()(const VectorHit& a, const VectorHit& b) const {
+    return a.score > b.score || (a.score == b.score && a.id < b.id);
+  }
+};
+
+// Rows scored per dot_int8_rows call, into a buffer on the stack.
+constexpr size_t kBlock = 256;
 
 }  // namespace
 
@@ -56,16 +62,15 @@ int32_t dot_int8(const int8_t* a, const int8_t* b, size_t n) {
 void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, int32_t* out) {
   size_t r = 0;
 #ifdef __wasm_simd128__
-  // The query is widened to i16 once; i32x4.dot_i16x8_s then multiplies and pair-adds 8 codes
-  // at a time. Four rows share each widened query vector, so a row costs about 7 operations per
-  // 16 codes instead of 12; the SIMD loop stops at the last whole 16 codes (scalar tail below).
-  std::vector<v128_t> wide;
+  // The query is widened to i16 once; i32x4.dot_i16x8_s (one x86 instruction, pmaddwd) then
+  // multiplies and pair-adds 8 codes at a time. Four rows share each widened query vector. The
+  // SIMD loop stops at the last whole 16 codes (scalar tail below).
   const size_t blocks = n / 16;
-  wide.reserve(blocks * 2);
+  v128_t wide[2 * (VectorIndex::kMaxDimensions / 16)];
   for (size_t b = 0; b < blocks; b++) {
     const v128_t v = wasm_v128_load(q + b * 16);
-    wide.push_back(wasm_i16x8_extend_low_i8x16(v));
-    wide.push_back(wasm_i16x8_extend_high_i8x16(v));
+    wide[2 * b] = wasm_i16x8_extend_low_i8x16(v);
+    wide[2 * b + 1] = wasm_i16x8_extend_high_i8x16(v);
   }
   auto step = [&](v128_t acc, const int8_t* row, size_t b) {
     const v128_t codes = wasm_v128_load(row + b * 16);
@@ -147,7 +152,7 @@ void VectorIndex::add_quantized(const int8_t* codes, float scale) {
   scales_.push_back(scale);
 }
 
-Result<std::vector<float>> VectorIndex::cosines(const std::vector<float>& query) const {
+Result<VectorIndex::Query> VectorIndex::quantize(const std::vector<float>& query) const {
   if (query.size() != dims_) {
     return Status::error(ErrorCode::InvalidArgument, "query has " + std::to_string(query.size()) +
                                                          " dimensions, the index " + std::to_string(dims_));
@@ -155,39 +160,58 @@ Result<std::vector<float>> VectorIndex::cosines(const std::vector<float>& query)
   if (!all_finite(query.data(), dims_)) {
     return Status::error(ErrorCode::InvalidArgument, "query has a NaN or infinite value");
   }
-  std::vector<int8_t> q(dims_);
-  const float qs = quantize_unit_int8(query.data(), dims_, q.data());
-  std::vector<float> out(size());
-  constexpr size_t kBlock = 256;  // rows scored per dot_int8_rows call, on the stack
+  Query q;
+  q.codes.resize(dims_);
+  q.scale = quantize_unit_int8(query.data(), dims_, q.codes.data());
+  return q;
+}
+
+namespace {
+
+// Calls visit(id, cosine) for every row, scoring kBlock rows at a time.
+template <class Visit>
+void scan(const VectorIndex::Query& query, const std::vector<int8_t>& codes, const std::vector<float>& scales,
+          size_t dims, Visit visit) {
   int32_t dots[kBlock];
-  for (size_t first = 0; first < size(); first += kBlock) {
-    const size_t count = std::min(kBlock, size() - first);
-    dot_int8_rows(q.data(), codes_.data() + first * dims_, dims_, count, dots);
-    for (size_t j = 0; j < count; j++) out[first + j] = static_cast<float>(dots[j]) * qs * scales_[first + j];
+  for (size_t first = 0; first < scales.size(); first += kBlock) {
+    const size_t count = std::min(kBlock, scales.size() - first);
+    dot_int8_rows(query.codes.data(), codes.data() + first * dims, dims, count, dots);
+    for (size_t j = 0; j < count; j++) visit(first + j, static_cast<float>(dots[j]) * query.scale * scales[first + j]);
   }
+}
+
+}  // namespace
+
+Result<std::vector<float>> VectorIndex::cosines(const std::vector<float>& query) const {
+  auto q = quantize(query);
+  if (!q.ok()) return q.status();
+  std::vector<float> out(size());
+  scan(q.value(), codes_, scales_, dims_, [&](size_t id, float score) { out[id] = score; });
   return out;
 }
 
-std::vector<VectorHit> best_scores(const std::vector<float>& scores, size_t k, const VectorFilter& filter,
-                                   bool skip_zero) {
+float VectorIndex::cosine(const Query& query, size_t id) const {
+  return static_cast<float>(dot_int8(query.codes.data(), codes_.data() + id * dims_, dims_)) * query.scale * scales_[id];
+}
+
+std::vector<VectorHit> VectorIndex::top(const Query& query, size_t k, const VectorFilter& filter, bool skip_zero) const {
   std::vector<VectorHit> heap;  // the k best so far, worst on top
   if (k == 0) return heap;
-  heap.reserve(std::min(k, scores.size()) + 1);
-  for (size_t id = 0; id < scores.size(); id++) {
-    const float score = scores[id];
-    if ((skip_zero && score == 0.0f) || (heap.size() == k && score < heap.front().score)) continue;  // no heap work
-    if (filter && !filter(id)) continue;
-    keep_best(heap, k, VectorHit{id, score}, better);
-  }
-  std::sort_heap(heap.begin(), heap.end(), better);
+  heap.reserve(std::min(k, size()) + 1);
+  scan(query, codes_, scales_, dims_, [&](size_t id, float score) {
+    if ((skip_zero && score == 0.0f) || (heap.size() == k && score < heap.front().score)) return;  // no heap work
+    if (filter && !filter(id)) return;
+    keep_best(heap, k, VectorHit{id, score}, Better());
+  });
+  std::sort_heap(heap.begin(), heap.end(), Better());
   return heap;
 }
 
 Result<std::vector<VectorHit>> VectorIndex::search(const std::vector<float>& query, size_t k,
                                                    const VectorFilter& filter) const {
-  auto all = cosines(query);
-  if (!all.ok()) return all.status();
-  return best_scores(all.value(), k, filter);
+  auto q = quantize(query);
+  if (!q.ok()) return q.status();
+  return top(q.value(), k, filter);
 }
 
 }  // namespace toolsearch

@@ -271,6 +271,11 @@ HybridOptions rrf(double keyword_weight, double semantic_weight, double k = 60) 
   return o;
 }
 
+// Score fusion's cosine of each tool, from a table.
+CosineOf by_tool(const std::vector<float>& cosines) {
+  return [cosines](size_t tool) { return static_cast<double>(cosines.at(tool)); };
+}
+
 }  // namespace
 
 TEST_CASE("fuse_hybrid with RRF sums weighted reciprocal ranks", "[retrieval]") {
@@ -279,20 +284,20 @@ TEST_CASE("fuse_hybrid with RRF sums weighted reciprocal ranks", "[retrieval]") 
   const std::vector<SearchHit> semantic = {hit(2, 0.9, MatchKind::Semantic), hit(1, 0.8, MatchKind::Semantic)};
   const std::vector<float> cosines = {0.1f, 0.8f, 0.9f};
   // Equal weights: agreement (1/62 + 1/62) beats either single first place (1/61).
-  auto equal = fuse_hybrid(keyword, semantic, cosines, rrf(1, 1), 10);
+  auto equal = fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1), 10);
   CHECK(tools_of(equal) == std::vector<size_t>{1, 0, 2});
   CHECK(equal[0].score == Approx(2.0 / 62));
   // Ties (tools 0 and 2 at 1/61) break by the better single rank, then catalog order.
   CHECK(equal[1].score == equal[2].score);
   // A heavy keyword weight lets its first place beat agreement: 100/61 > 101/62.
-  CHECK(tools_of(fuse_hybrid(keyword, semantic, cosines, rrf(100, 1), 10)) == std::vector<size_t>{0, 1, 2});
+  CHECK(tools_of(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(100, 1), 10)) == std::vector<size_t>{0, 1, 2});
   // Weight 0 silences the semantic leg; its tools still appear, last.
-  CHECK(tools_of(fuse_hybrid(keyword, semantic, cosines, rrf(1, 0), 10)) == std::vector<size_t>{0, 1, 2});
+  CHECK(tools_of(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 0), 10)) == std::vector<size_t>{0, 1, 2});
   // k: agreement at k = 1 is 1/3 + 1/3 against 1/2; a bad k falls back to 60.
-  CHECK(fuse_hybrid(keyword, semantic, cosines, rrf(1, 1, 1), 10)[0].score == Approx(2.0 / 3));
-  CHECK(fuse_hybrid(keyword, semantic, cosines, rrf(1, 1, -5), 10)[0].score == Approx(2.0 / 62));
+  CHECK(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1, 1), 10)[0].score == Approx(2.0 / 3));
+  CHECK(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1, -5), 10)[0].score == Approx(2.0 / 62));
   // limit, and each tool once with both legs.
-  auto one = fuse_hybrid(keyword, semantic, cosines, rrf(1, 1), 1);
+  auto one = fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1), 1);
   REQUIRE(one.size() == 1);
   CHECK(one[0].keyword.rank == 2);
   CHECK(one[0].semantic.rank == 2);
@@ -305,7 +310,7 @@ TEST_CASE("fuse_hybrid keeps exact keyword hits first under either fusion", "[re
   for (Fusion f : {Fusion::Score, Fusion::Rrf}) {
     HybridOptions o;
     o.fusion = f;
-    auto fused = fuse_hybrid(keyword, semantic, cosines, o, 10);
+    auto fused = fuse_hybrid(keyword, semantic, by_tool(cosines), o, 10);
     REQUIRE(fused.size() == 2);
     CHECK(fused[0].tool == 3);
     CHECK(fused[0].kind == MatchKind::Exact);

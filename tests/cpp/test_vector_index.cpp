@@ -110,6 +110,39 @@ TEST_CASE("vector index: k, filters, ties and zero vectors", "[vector]") {
   CHECK(none->empty());
 }
 
+TEST_CASE("vector index: top() in one pass equals ranking cosines() (filters, zero vectors, k)", "[vector]") {
+  const size_t n = 700, dims = 48;  // more rows than one scoring block
+  std::vector<float> data = random_vectors(n, dims, 11);
+  for (size_t id : {3, 256, 699}) std::fill(data.begin() + id * dims, data.begin() + (id + 1) * dims, 0.0f);
+  VectorIndex index = make(dims);
+  REQUIRE(index.add(data).ok());
+  const std::vector<float> query = random_vectors(1, dims, 12);
+  auto quantized = index.quantize(query);
+  REQUIRE(quantized.ok());
+  auto all = index.cosines(query);
+  REQUIRE(all.ok());
+  const VectorFilter odd = [](size_t id) { return id % 2 == 1; };
+  for (const bool skip_zero : {false, true}) {
+    for (const VectorFilter& filter : {VectorFilter(), odd}) {
+      for (size_t k : {1, 10, 50, 1000}) {
+        std::vector<VectorHit> expected;
+        for (size_t id = 0; id < n; id++) {
+          if ((!filter || filter(id)) && !(skip_zero && all.value()[id] == 0.0f)) expected.push_back({id, all.value()[id]});
+        }
+        std::stable_sort(expected.begin(), expected.end(), [](const VectorHit& a, const VectorHit& b) { return a.score > b.score; });
+        if (expected.size() > k) expected.resize(k);
+        const std::vector<VectorHit> got = index.top(quantized.value(), k, filter, skip_zero);
+        REQUIRE(got.size() == expected.size());
+        for (size_t i = 0; i < got.size(); i++) {
+          CHECK(got[i].id == expected[i].id);
+          CHECK(got[i].score == expected[i].score);
+          CHECK(index.cosine(quantized.value(), got[i].id) == got[i].score);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("vector index: a bad query is an error, not a result", "[vector]") {
   VectorIndex index = make(3);
   REQUIRE(index.add({1, 2, 3}).ok());
@@ -163,6 +196,9 @@ TEST_CASE("vector index: dot_int8 equals the plain sum at every length (SIMD bod
   }
   std::vector<int8_t> extreme(4096, -127);
   CHECK(dot_int8(extreme.data(), extreme.data(), extreme.size()) == 4096 * 127 * 127);
+  // Extremes of both signs: nothing overflows on the way to the 32-bit sum.
+  std::vector<int8_t> positive(4096, 127);
+  CHECK(dot_int8(extreme.data(), positive.data(), extreme.size()) == -4096 * 127 * 127);
 }
 
 TEST_CASE("vector index: dot_int8_rows equals dot_int8 row by row (blocks of four and the rest)", "[vector]") {

@@ -48,19 +48,21 @@ struct RetrievalOptions {
 /// A semantic hit is weak below this fraction of the best cosine (or at a cosine <= 0).
 inline constexpr double kWeakCosineFraction = 0.6;
 
-/// The `limit` tools with the highest `cosines` (one per catalog tool, VectorIndex::cosines),
-/// best first, among tools passing `filter`; a cosine of exactly 0 (a tool without an
-/// embedding) never appears.
-std::vector<SearchHit> semantic_hits(const std::vector<float>& cosines, size_t limit, const ToolFilter& filter = {});
+/// The semantic leg's hits (VectorIndex::top, best first) as SearchHits, weak below
+/// kWeakCosineFraction of the best cosine.
+std::vector<SearchHit> semantic_hits(const std::vector<VectorHit>& best);
 
-/// Fuses a keyword list and a semantic list (each best first; `cosines` as above) into at most
-/// `limit` hits. Exact keyword hits stay first (a query naming a tool finds it whatever the
+/// The cosine of a tool with the query (score fusion reads it for every candidate).
+using CosineOf = std::function<double(size_t tool)>;
+
+/// Fuses a keyword list and a semantic list (each best first) into at most `limit` hits.
+/// Exact keyword hits stay first (a query naming a tool finds it whatever the
 /// semantic leg thinks); each hit keeps its rank and score in both legs. A hit is weak only
 /// when it is weak, or absent, in both legs. The kind is the keyword leg's, or Semantic for a
 /// semantic-only hit. Ties: the better of the two ranks, then catalog order. A non-positive or
-/// non-finite rrf_k is replaced by 60.
+/// non-finite rrf_k is replaced by 60. `cosine` is only called under score fusion.
 std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<SearchHit>& semantic,
-                                   const std::vector<float>& cosines, const HybridOptions& options, size_t limit);
+                                   const CosineOf& cosine, const HybridOptions& options, size_t limit);
 
 /// Tools whose name matches `pattern` (or whose description does, when `descriptions`), in
 /// catalog order, at most `limit`, among tools passing `filter`. Linear in the catalog's text.

@@ -19,6 +19,7 @@
 #pragma once
 
 #include "toolsearch/status.hpp"
+#include "toolsearch/term_dictionary.hpp"
 #include "toolsearch/tokenizer.hpp"
 
 #include <cstddef>
@@ -60,8 +61,7 @@ class StaticEmbedder {
  private:
   StaticEmbedder() = default;
   size_t dims_ = 0;
-  std::string vocab_;                   ///< every word, back to back
-  std::vector<std::string_view> words_; ///< views into vocab_, sorted bytewise
+  TermDictionary words_;  ///< ids are table rows: a hash lookup per token, no string compares
   std::vector<float> scales_;
   std::vector<int8_t> rows_;
   Analyzer analyzer_;

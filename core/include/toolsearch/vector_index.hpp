@@ -43,13 +43,26 @@ class VectorIndex {
   /// scale it returned): how a store that keeps int8 rows builds an index without floats.
   void add_quantized(const int8_t* codes, float scale);
 
+  /// A query quantised as the rows are, for scoring many rows.
+  struct Query {
+    std::vector<int8_t> codes;
+    float scale = 0;  ///< 1 / |codes|, 0 for a zero query
+  };
+  /// `query` quantised. InvalidArgument on a wrong length or a non-finite value.
+  Result<Query> quantize(const std::vector<float>& query) const;
+
   /// The `k` best ids by cosine with `query`, best first; ties by smaller id. `query` need not
   /// be normalised. InvalidArgument on a wrong length or a non-finite value. A zero query
   /// scores 0 everywhere. k = 0 gives an empty list.
   Result<std::vector<VectorHit>> search(const std::vector<float>& query, size_t k,
                                         const VectorFilter& filter = {}) const;
+  /// Same, for a quantised query, in one pass over the rows (no score array); with
+  /// `skip_zero`, a score of exactly 0 (a zero vector: no embedding) never appears.
+  std::vector<VectorHit> top(const Query& query, size_t k, const VectorFilter& filter = {}, bool skip_zero = false) const;
   /// The cosine of `query` with every vector, by id (what search() ranks). Same errors.
   Result<std::vector<float>> cosines(const std::vector<float>& query) const;
+  /// The cosine of `query` with vector `id` (< size()).
+  float cosine(const Query& query, size_t id) const;
 
   size_t dimensions() const { return dims_; }
   size_t size() const { return scales_.size(); }
@@ -62,11 +75,6 @@ class VectorIndex {
   std::vector<int8_t> codes_;  ///< size() x dims_ codes
   std::vector<float> scales_;  ///< per vector: 1 / |codes| (0 for a zero vector)
 };
-
-/// The `k` best ids of `scores` (one per id), best first, ties by smaller id, among ids passing
-/// `filter`; with `skip_zero`, a score of exactly 0 (a zero vector: no embedding) never appears.
-std::vector<VectorHit> best_scores(const std::vector<float>& scores, size_t k, const VectorFilter& filter = {},
-                                   bool skip_zero = false);
 
 /// True when none of the `n` values is NaN or infinite.
 bool all_finite(const float* v, size_t n);
