@@ -44,6 +44,8 @@ const scenarios = [
   ['preselect (top 8)', { contextWindow: 200_000, mode: 'preselect', topK: 8 }],
   ['preselect+bridge (top 8)', { contextWindow: 200_000, mode: 'preselect+bridge', topK: 8 }],
   ['session, bridge', { contextWindow: 200_000, mode: 'bridge', session: true }],
+  // A new conversation's first turn: session opened, assembled, closed, all timed.
+  ['new session per turn, bridge', { contextWindow: 200_000, mode: 'bridge', newSession: true }],
 ];
 
 const rows = [];
@@ -52,9 +54,12 @@ for (const [label, base] of scenarios) {
   const request = { ...base, session };
   const times = [];
   let last;
+  const { newSession, ...turn } = request;
   for (let i = 0; i < TURNS + 200; i++) {
     const start = performance.now();
-    last = ts.assemble({ ...request, userMessage: messages[i % messages.length] });
+    const fresh = newSession ? ts.session({}) : undefined;
+    last = ts.assemble({ ...turn, ...(fresh && { session: fresh }), userMessage: messages[i % messages.length] });
+    fresh?.close();
     const ms = performance.now() - start;
     if (i >= 200) times.push(ms); // first 200 turns are warm-up
   }

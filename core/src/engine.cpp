@@ -117,9 +117,24 @@ Result<AssemblyResult> Engine::assemble(const std::string& session_id, const Ass
   const PlanKey key{catalog_.revision(), settings_revision_, st.session.activated.size(), request.context_window,
                     request.mode};
   if (!st.plan || !(st.plan_key == key)) {
-    auto plan = plan_assembly(catalog_, options_.gate, st.session, request.context_window, request.mode, {}, &costs());
-    if (!plan.ok()) return plan.status();
-    st.plan = std::make_shared<const AssemblyPlan>(std::move(plan.value()));
+    const bool fresh = st.session.activated.empty();
+    const std::string scope = fresh ? scope_key(st.session.scope) : std::string();
+    std::shared_ptr<const AssemblyPlan> shared;
+    for (const SharedPlan& p : shared_plans_) {
+      if (fresh && p.key == key && p.scope == scope) shared = p.plan;
+    }
+    if (!shared) {
+      auto plan = plan_assembly(catalog_, options_.gate, st.session, request.context_window, request.mode, {}, &costs());
+      if (!plan.ok()) return plan.status();
+      shared = std::make_shared<const AssemblyPlan>(std::move(plan.value()));
+      if (fresh) {
+        const bool stale = !shared_plans_.empty() && (shared_plans_.front().key.catalog_revision != key.catalog_revision ||
+                                                      shared_plans_.front().key.settings_revision != key.settings_revision);
+        if (stale || shared_plans_.size() >= kMaxSharedPlans) shared_plans_.clear();
+        shared_plans_.push_back({key, scope, shared});
+      }
+    }
+    st.plan = std::move(shared);
     st.plan_key = key;
   }
   // Only pre-selection searches; it searches the session's scope alone.

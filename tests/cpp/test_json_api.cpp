@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace toolsearch;
 using nlohmann::json;
 
@@ -194,6 +196,43 @@ TEST_CASE("json api: a session's calls follow its last assembly and a changed ca
   value(e.configure(R"({"gate":{"enabled":"off"}})"));
   value(e.assemble("{}"));
   CHECK(value(e.handle_call("", R"({"name":"send_message","arguments":{}})"))["kind"] == "dispatch");
+}
+
+TEST_CASE("json api: new sessions share a scope's first plan, and an activation stays in its session", "[json_api]") {
+  JsonEngine e;
+  value(e.configure(R"({"gate":{"enabled":"on","activation":"promote"}})"));
+  value(e.add_tools(kTools));
+  const char* kTurn = R"({"contextWindow":200000,"session":"@"})";
+  auto turn = [&](const std::string& session) {
+    std::string request = kTurn;
+    request.replace(request.find('@'), 1, session);
+    json a = value(e.assemble(request));
+    a.erase("revision");
+    return a;
+  };
+  auto visible = [](const json& a) {
+    std::vector<std::string> names;
+    for (const json& v : a["visible"]) names.push_back(v["name"]);
+    return names;
+  };
+  const std::string scope = R"({"sources":["mcp:github","mcp:slack"]})";
+  const std::string first = value(e.open_session(scope))["id"];
+  const json fresh = turn(first);
+  // The first session activates a tool; with promote, its own next turn shows it.
+  CHECK(value(e.handle_call(first, R"({"name":"tool_describe","arguments":{"name":"send_message"}})"))["kind"] == "describe");
+  const std::vector<std::string> promoted = visible(turn(first));
+  CHECK(promoted != visible(fresh));
+  CHECK(std::count(promoted.begin(), promoted.end(), "send_message") == 1);
+  // A new session in the same scope starts from the fresh plan, not from the first's.
+  const std::string second = value(e.open_session(scope))["id"];
+  CHECK(turn(second) == fresh);
+  // Another scope plans for itself, and a changed catalog plans again.
+  const std::string other = value(e.open_session(R"({"sources":["mcp:filesystem"]})"))["id"];
+  CHECK(turn(other)["logical"] == json({"read_file", "clarify"}));
+  CHECK(fresh["logical"] == json({"create_issue", "send_message", "clarify"}));
+  value(e.add_tools(R"([{"name":"list_issues","description":"List issues of a repository","source":"mcp:github"}])"));
+  const std::string third = value(e.open_session(scope))["id"];
+  CHECK(turn(third)["logical"].size() == fresh["logical"].size() + 1);
 }
 
 TEST_CASE("json api: onInvalid skip keeps the valid tools and names each rejection", "[json_api]") {

@@ -209,6 +209,17 @@ class Engine {
   // list, searched linearly: smaller in the wasm than another map instantiation.
   mutable std::vector<std::pair<std::string, std::shared_ptr<const SearchIndex>>> scoped_indexes_;
   mutable uint64_t scoped_revision_ = ~uint64_t{0};
+  // Plans of sessions that have activated nothing yet, with their scope_key(): such a plan
+  // depends on the scope, not on the session, so every new conversation in a scope shares
+  // the first one's plan instead of planning its first turn again. A short list, searched
+  // linearly; every entry is of the current revisions, and the list is emptied when it fills.
+  static constexpr size_t kMaxSharedPlans = 8;
+  struct SharedPlan {
+    PlanKey key;
+    std::string scope;
+    std::shared_ptr<const AssemblyPlan> plan;
+  };
+  std::vector<SharedPlan> shared_plans_;
   std::map<std::string, SessionState> sessions_;
   uint64_t next_session_ = 1;
 };
