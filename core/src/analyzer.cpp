@@ -43,7 +43,7 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
   ScratchLease<StageScratch> scratch;
   std::u32string& folded = scratch->folded;
   std::vector<std::u32string_view>& parts = scratch->parts;
-  std::string& chars = out.chars_;
+  std::vector<char>& chars = out.chars_;
   auto emit = [&](std::u32string_view token) {
     append_utf8(token, chars);
     out.ends_.push_back(static_cast<uint32_t>(chars.size()));
@@ -80,7 +80,7 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
       } else if (options_.stemmer) {
         const std::string stem = options_.stemmer(token);
         chars.resize(start);
-        chars += stem;
+        chars.insert(chars.end(), stem.begin(), stem.end());
       }
       if (chars.size() == start) continue;  // a stemmer that erases a token drops it, visibly
       out.ends_.push_back(static_cast<uint32_t>(chars.size()));

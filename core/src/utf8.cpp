@@ -125,13 +125,6 @@ void append_utf8(char32_t cp, std::string& out) {
   out.append(bytes, static_cast<size_t>(write_utf8(cp, bytes) - bytes));
 }
 
-void append_utf8(std::u32string_view text, std::string& out) {
-  const size_t start = out.size();
-  out.resize(start + 4 * text.size());
-  char* end = out.data() + start;
-  for (char32_t c : text) end = write_utf8(c, end);
-  out.resize(static_cast<size_t>(end - out.data()));
-}
 
 std::string to_utf8(std::u32string_view text) {
   std::string out;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #ifdef __wasm_simd128__
@@ -198,10 +199,13 @@ std::vector<VectorHit> VectorIndex::top(const Query& query, size_t k, const Vect
   std::vector<VectorHit> heap;  // the k best so far, worst on top
   if (k == 0) return heap;
   heap.reserve(std::min(k, size()) + 1);
+  // The worst kept score, in a local: most rows are rejected by this one comparison.
+  float worst = -std::numeric_limits<float>::infinity();
   scan(query, codes_, scales_, dims_, [&](size_t id, float score) {
-    if ((skip_zero && score == 0.0f) || (heap.size() == k && score < heap.front().score)) return;  // no heap work
+    if (score < worst || (skip_zero && score == 0.0f)) return;  // no heap work
     if (filter && !filter(id)) return;
     keep_best(heap, k, VectorHit{id, score}, Better());
+    if (heap.size() == k) worst = heap.front().score;
   });
   std::sort_heap(heap.begin(), heap.end(), Better());
   return heap;

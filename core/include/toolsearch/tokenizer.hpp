@@ -124,7 +124,7 @@ class TokenBuffer {
   bool empty() const { return ends_.empty(); }
   std::string_view operator[](size_t i) const {
     const size_t begin = i == 0 ? 0 : ends_[i - 1];
-    return std::string_view(chars_).substr(begin, ends_[i] - begin);
+    return std::string_view(chars_.data() + begin, ends_[i] - begin);
   }
   void clear() {
     chars_.clear();
@@ -133,7 +133,9 @@ class TokenBuffer {
 
  private:
   friend class Analyzer;
-  std::string chars_;
+  // A vector, not a std::string: the analyzer resizes it for every token, and a vector's
+  // resize inlines where a string's is a call into the prebuilt library (utf8.hpp).
+  std::vector<char> chars_;
   std::vector<uint32_t> ends_;  // one past each token's last byte
 };
 

@@ -54,9 +54,18 @@ inline char* write_utf8(char32_t cp, char* out) {
 }
 /// Appends the UTF-8 form of `cp` (which must be a scalar value) to `out`.
 void append_utf8(char32_t cp, std::string& out);
-/// Appends the UTF-8 form of every code point of `text`: one resize, not one growth check per
-/// character (std::string's members are calls into the library, not inlined).
-void append_utf8(std::u32string_view text, std::string& out);
+/// Appends the UTF-8 form of every code point of `text` to `out` (a std::string or a
+/// std::vector<char>): one resize, not one growth check per character. Hot paths pass a
+/// vector: std::string's members are compiled into the prebuilt C++ library, so each call
+/// stays a call (and a resize is several), where a vector's inline.
+template <class Bytes>
+void append_utf8(std::u32string_view text, Bytes& out) {
+  const size_t start = out.size();
+  out.resize(start + 4 * text.size());
+  char* end = out.data() + start;
+  for (char32_t c : text) end = write_utf8(c, end);
+  out.resize(static_cast<size_t>(end - out.data()));
+}
 std::string to_utf8(std::u32string_view text);
 
 /// At most `max_bytes` of `text`, cut on a code point boundary (never splits a sequence).
