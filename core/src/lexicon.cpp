@@ -100,6 +100,7 @@ const Lexicon& default_lexicon() {
   static const Lexicon lexicon = [] {
     Lexicon out;
     for (const Entry& e : kEntries) out.emplace(e.word, e.meaning);
+    add_language_entries(out);
     return out;
   }();
   return lexicon;

@@ -114,6 +114,22 @@ bool better(const Ranked& a, const Ranked& b) {
 
 }  // namespace
 
+// The longest lexicon phrase that starts at token `i`, longest first; passes its entry to
+// `found` and returns its length in tokens (0: none).
+template <class Found>
+size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&& found) const {
+  ScratchLease<std::string> key;
+  for (size_t n = std::min({longest_phrase, index_data::kMaxPhraseTokens, tokens.size() - i}); n >= 2; --n) {
+    key->assign(tokens[i]);
+    for (size_t k = 1; k < n; ++k) key->append(1, kPhraseGlue).append(tokens[i + k]);
+    if (const uint32_t entry = lexicon_tokens.find(key.get()); entry != TermDictionary::kNone) {
+      found(entry);
+      return n;
+    }
+  }
+  return 0;
+}
+
 // The query's terms with their weights: its own tokens (1), lexicon expansions of its words
 // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
 // words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
@@ -125,17 +141,25 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
   // Typos matter in the few words of a keyword query; a long message has words enough, and
   // its names and places would only find look-alikes.
   const bool typos = params.typo_tolerance && tokens.size() <= kMaxTypoQueryTokens;
+  const auto expand = [&](uint32_t entry) {
+    for (uint32_t id : lexicon[entry].terms) out.push_back({id, 1.0});
+    if (expansions) expansions->push_back({lexicon[entry].word, lexicon[entry].meaning});
+  };
+  size_t known_until = 0;  // tokens before this one are lexicon words: never typos
   for (size_t i = 0; i < tokens.size(); ++i) {
     const std::string_view token = tokens[i];
+    if (longest_phrase > 0 && phrase_heads.find(token) != TermDictionary::kNone) {
+      known_until = std::max(known_until, i + phrase_at(tokens, i, expand));
+    }
     if (const uint32_t entry = lexicon_tokens.find(token); entry != TermDictionary::kNone) {
-      for (uint32_t id : lexicon[entry].terms) out.push_back({id, 1.0});
-      if (expansions) expansions->push_back({lexicon[entry].word, lexicon[entry].meaning});
+      expand(entry);
+      known_until = std::max(known_until, i + 1);
     }
     if (const uint32_t id = terms.find(token); id != TermDictionary::kNone) {
       out.push_back({id, 1.0});
       continue;
     }
-    if (!typos) continue;
+    if (!typos || i < known_until) continue;
     uint32_t near[kMaxTypoTerms];
     for (size_t k = 0, n = near_terms(token, near); k < n; ++k) {
       out.push_back({near[k], kTypoWeight});

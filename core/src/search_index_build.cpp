@@ -173,17 +173,24 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   m->post_doc.resize(kept);
   m->post_tf.resize(kept);
   m->post_score.resize(kept);
+  std::string key;
   for (const auto& [word, meaning] : m->params.lexicon) {
-    const std::vector<std::string> key = m->analyzer.analyze(word);
-    if (key.size() != 1 || m->lexicon_tokens.find(key[0]) != TermDictionary::kNone) continue;
+    const std::vector<std::string> tokens = m->analyzer.analyze(word);
+    if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) continue;
+    key = tokens[0];
+    for (size_t k = 1; k < tokens.size(); ++k) key.append(1, Impl::kPhraseGlue).append(tokens[k]);
+    if (m->lexicon_tokens.find(key) != TermDictionary::kNone) continue;
     Impl::LexiconEntry entry{word, meaning, {}};
+    bool cognate = false;  // "profil" stems as "profile" does: the English word would get its synonyms
     for (const std::string& token : m->analyzer.analyze(meaning)) {
+      cognate = cognate || token == key;
       if (const uint32_t id = m->terms.find(token); id != TermDictionary::kNone) entry.terms.push_back(id);
     }
-    if (entry.terms.empty()) continue;
-    m->lexicon_tokens.intern(key[0]);
+    if (entry.terms.empty() || cognate) continue;
+    m->lexicon_tokens.intern(key);
     m->lexicon.push_back(std::move(entry));
   }
+  m->index_phrases();
   for (uint32_t t = 0; t < term_count; ++t) {
     const std::string_view term = m->terms[t];
     if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
@@ -216,6 +223,17 @@ void SearchIndex::Impl::set_params(const Bm25Params& p) {
   weights = {clamp_non_negative(w.name), clamp_non_negative(w.server), clamp_non_negative(w.description),
              clamp_non_negative(w.param_names), clamp_non_negative(w.param_descriptions)};
   analyzer = Analyzer(p.analyzer);
+}
+
+void SearchIndex::Impl::index_phrases() {
+  phrase_heads = TermDictionary();
+  longest_phrase = 0;
+  for (uint32_t e = 0; e < lexicon_tokens.size(); ++e) {
+    const std::string_view key = lexicon_tokens[e];
+    if (key.find(kPhraseGlue) == std::string_view::npos) continue;
+    phrase_heads.intern(key.substr(0, key.find(kPhraseGlue)));
+    longest_phrase = std::max<size_t>(longest_phrase, 1 + std::count(key.begin(), key.end(), kPhraseGlue));
+  }
 }
 
 // Which options a built index depends on: configure() keeps the index when they are equal,

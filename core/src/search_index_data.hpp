@@ -19,6 +19,8 @@ namespace index_data {
 
 // A typo finds at most this many catalog words.
 constexpr size_t kMaxTypoTerms = 3;
+// The most tokens a lexicon phrase may have: a CJK word of 9 characters ("スクリーンショット").
+constexpr size_t kMaxPhraseTokens = 8;
 
 using bm25::FieldTf;
 using bm25::kFieldCount;
@@ -76,8 +78,15 @@ struct SearchIndex::Impl {
     std::string meaning;
     std::vector<uint32_t> terms;
   };
-  TermDictionary lexicon_tokens;      // the query token of each entry, by entry
+  TermDictionary lexicon_tokens;      // the query token of each entry, by entry; a phrase's
+                                      // tokens joined by kPhraseGlue
   std::vector<LexiconEntry> lexicon;  // in lexicon_tokens' id order
+  // Derived from lexicon_tokens (index_phrases()), so snapshots need not store them: the first
+  // token of every phrase, and the most tokens a phrase has.
+  TermDictionary phrase_heads;
+  size_t longest_phrase = 0;
+  static constexpr char kPhraseGlue = ' ';  // never inside a token
+  void index_phrases();
 
   /// The parameters as scoring uses them: out-of-range values clamped (search_index_build.cpp).
   void set_params(const Bm25Params& p);
@@ -99,6 +108,8 @@ struct SearchIndex::Impl {
   // first (ties by term id): search() and explain() add contributions in this order, so their
   // sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
   void query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions, std::vector<QueryTerm>& out) const;
+  template <class Found>
+  size_t phrase_at(const TokenBuffer& tokens, size_t i, Found&& found) const;
 
   // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
   // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and

@@ -106,6 +106,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::read(ByteReader& in, const Bm25P
   }
   m->lexicon_tokens.read(in);
   if (in.ok() && m->lexicon_tokens.size() != m->lexicon.size()) in.fail("the lexicon's tables do not agree in size");
+  if (in.ok()) m->index_phrases();
   m->names.read(in, tools);
   if (!in.ok()) return nullptr;
   return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));

@@ -76,6 +76,61 @@ TEST_CASE("word forms and verbs the tools do not use", "[model_queries]") {
   CHECK(has(top("searching the web"), "mcp_brave-search_brave_web_search"));
 }
 
+TEST_CASE("requests in other languages find the English tools", "[model_queries]") {
+  // One request per line, in the words a person would type; the tool a reader of the catalog
+  // would pick must be among the top three.
+  const std::pair<const char*, const char*> cases[] = {
+      {"Zeige mir den Inhalt der Datei config.yaml", "mcp_github_get_file_contents"},
+      {"Erstelle einen neuen Ordner namens backup", "mcp_filesystem_create_directory"},
+      {"Erstelle ein Issue im Repository", "mcp_github_create_issue"},
+      {"Mache einen Screenshot der Seite", "mcp_puppeteer_puppeteer_screenshot"},
+      {"Öffne die Webseite example.com im Browser", "mcp_puppeteer_puppeteer_navigate"},
+      {"lire le fichier README", "mcp_filesystem_read_file"},
+      {"rechercher des fichiers PDF dans le dossier", "mcp_filesystem_search_files"},
+      {"envoyer un message sur le canal général", "mcp_slack_slack_post_message"},
+      {"lister les commits du dépôt", "mcp_github_list_commits"},
+      {"buscar archivos en el directorio", "mcp_filesystem_search_files"},
+      {"crear una rama nueva en el repositorio", "mcp_github_create_branch"},
+      {"borrar la clave de redis", "mcp_redis_delete"},
+      {"cómo llegar al aeropuerto", "mcp_google-maps_maps_directions"},
+      {"listar os arquivos da pasta", "mcp_filesystem_list_directory"},
+      {"criar um repositório novo", "mcp_github_create_repository"},
+      {"invia un messaggio su slack", "mcp_slack_slack_post_message"},
+      {"прочитай файл", "mcp_filesystem_read_file"},
+      {"создай новую ветку", "mcp_github_create_branch"},
+      {"отправь сообщение в канал slack", "mcp_slack_slack_post_message"},
+      {"列出目录中的文件", "mcp_filesystem_list_directory"},
+      {"给我看看这个仓库的提交记录", "mcp_github_list_commits"},
+      {"ファイルを読み込む", "mcp_filesystem_read_file"},
+      {"新しいフォルダを作成", "mcp_filesystem_create_directory"},
+      {"ウェブで検索して", "mcp_brave-search_brave_web_search"},
+      {"파일 읽기", "mcp_filesystem_read_file"},
+      {"새 폴더 만들기", "mcp_filesystem_create_directory"},
+  };
+  for (const auto& [query, tool] : cases) {
+    INFO(query);
+    CHECK(has(top(query), tool));
+  }
+}
+
+TEST_CASE("lexicon phrases match words in a row, and cognates leave English alone", "[model_queries]") {
+  // "ファイル" is three bigrams to the analyzer; the phrase matches them together.
+  const json jp = json::parse(builtin().explain("ファイルを検索", "mcp_filesystem_search_files"))["value"];
+  bool file = false;
+  for (const json& x : jp["expansions"]) file = file || (x["from"] == "ファイル" && x["to"] == "file");
+  CHECK(file);
+  // "finde" (German) stems as "find" does, so it is left out: an English query is not expanded.
+  const json en = json::parse(builtin().explain("find information", "mcp_filesystem_search_files"))["value"];
+  CHECK(en["expansions"].empty());
+  // A host's phrase: two words in a row, not either one alone.
+  JsonEngine e;
+  REQUIRE(json::parse(e.configure(R"({"analysis":{"lexicon":{"wie spät":"current time"}}})"))["ok"] == true);
+  REQUIRE(json::parse(e.add_tools(R"([{"name":"clock","description":"The current time in a timezone"},
+                                      {"name":"late_fee","description":"Compute a late fee"}])"))["ok"] == true);
+  CHECK(json::parse(e.search("wie spät ist es", "{}"))["value"][0]["name"] == "clock");
+  CHECK(json::parse(e.explain("spät wie", "clock"))["value"]["expansions"].empty());
+}
+
 TEST_CASE("a fragment is never presented as a match", "[model_queries]") {
   // "PR" is a substring of slack_get_user_profile; it must not come back as a confident hit.
   for (const std::string& name : top("PR", 5)) CHECK(name.find("pull_request") != std::string::npos);

@@ -1,6 +1,7 @@
 // A small domain lexicon for how people and models abbreviate tool vocabulary: "PR" means pull
-// request, "repo" repository, "ls" list, "mkdir" create directory. Applied to queries only (the
-// catalog keeps its own words), and shown in explain(). It is data: hosts add their own entries.
+// request, "repo" repository, "ls" list, "mkdir" create directory; and for the same vocabulary in
+// other languages: "Datei" means file, "读取" read. Applied to queries only (the catalog keeps its
+// own words), and shown in explain(). It is data: hosts add their own entries.
 #pragma once
 
 #include <map>
@@ -10,12 +11,20 @@
 
 namespace toolsearch {
 
-/// Folded query word -> the words it also means (plain text, analysed like the query).
+/// Folded query word -> the words it also means (plain text, analysed like the query). A key
+/// that analyses to several tokens is a phrase: it matches those tokens in a row ("base de
+/// datos", and CJK words of three or more characters, which the analyzer splits into bigrams).
 using Lexicon = std::map<std::string, std::string, std::less<>>;
 
 /// The built-in entries: shell commands, common abbreviations of software and office
-/// vocabulary. Chosen for meaning, not tuned on any data set.
+/// vocabulary, and the words of nine other languages for the same things (add_language_entries).
+/// Chosen for meaning, not tuned on any data set.
 const Lexicon& default_lexicon();
+
+/// Adds the German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese and Korean
+/// words for what tools do and act on (about 1,300 entries), each meaning the English words tool
+/// descriptions use. A word that is already a key gets the new meaning appended.
+void add_language_entries(Lexicon& lexicon);
 
 /// One expansion applied to a query.
 struct Expansion {

@@ -1,0 +1,192 @@
+// The lexicon's other languages: the words of German, French, Spanish, Portuguese, Italian,
+// Russian, Chinese, Japanese and Korean for the things tools do and the things they act on, each
+// mapped to the English words tool descriptions use. A query written in one of these languages
+// then finds an English catalog with the keyword strategy alone ("读取文件", "Datei lesen").
+//
+// Written from the languages, not from any data set: verbs in the forms a person or a model
+// writes a request in (infinitive, imperative, the noun of the action), nouns in the singular
+// and the plural, accented and plain where people write both. Words that are also English words
+// with another meaning are left out ("die", "also", "post"). Chinese, Japanese and Korean words
+// are matched as the character bigrams the analyzer makes of them, so a word of three or more
+// characters is a phrase of bigrams.
+#include "toolsearch/lexicon.hpp"
+
+namespace toolsearch {
+
+namespace {
+
+struct Concept {
+  const char* meaning;  // English, as tool descriptions say it
+  const char* words;    // '|'-separated
+};
+
+// A plain table: it compiles to data, not to code.
+constexpr Concept kConcepts[] = {
+    // Actions.
+    {"read", "lesen|auslesen|lire|lis|lisez|leer|ler|leia|leggere|leggi|читать|прочитать|прочитай|прочти|чтение|读取|"
+             "阅读|读一下|読む|読んで|読み込み|読み取り|読み込む|읽기|읽어|읽다|읽어줘"},
+    {"write save", "schreiben|schreibe|speichern|speichere|écrire|écris|écrivez|enregistrer|enregistre|escribir|"
+                   "escribe|guardar|guarda|escrever|escreva|salvar|gravar|scrivere|scrivi|salvare|записать|запиши|"
+                   "написать|напиши|сохранить|сохрани|写入|写|保存|储存|書き込み|書き込む|書く|保存して|쓰기|써줘|저장|저장해"},
+    {"search find", "suchen|suche|durchsuchen|durchsuche|finden|chercher|cherche|rechercher|recherche|trouver|trouve|"
+                    "buscar|busca|búsqueda|busqueda|encontrar|encuentra|procurar|pesquisar|pesquise|pesquisa|cercare|"
+                    "cerca|ricerca|trovare|trova|поиск|искать|ищи|найти|найди|搜索|查找|寻找|检索|搜一下|検索|探す|探して|検索して|검색|찾기|"
+                    "찾아|찾아줘"},
+    {"create new", "erstellen|erstelle|anlegen|erzeugen|erzeuge|neu|neue|neuen|créer|crée|créez|creer|nouveau|"
+                   "nouvelle|crear|crea|nuevo|nueva|criar|crie|cria|novo|creare|crei|nuovo|nuova|создать|создай|"
+                   "создайте|новый|новую|创建|新建|建立|新增|作成|作成して|新規|作って|생성|만들기|만들어|새로운"},
+    {"delete remove", "löschen|lösche|loeschen|entfernen|entferne|supprimer|supprime|supprimez|effacer|efface|"
+                      "enlever|borrar|borra|eliminar|elimina|quitar|quita|apagar|apague|excluir|exclua|remova|"
+                      "deletar|eliminare|cancellare|cancella|rimuovere|rimuovi|удалить|удали|удалите|стереть|"
+                      "удаление|删除|移除|清除|删掉|削除|消去|消して|削除して|삭제|제거|지워|지우기"},
+    {"edit update modify", "bearbeiten|bearbeite|ändern|ändere|aendern|aktualisieren|aktualisiere|modifie|éditer|"
+                           "editer|actualiser|mettre à jour|editar|edita|modificar|modifica|actualizar|actualiza|"
+                           "cambiar|cambia|atualizar|atualize|alterar|modificare|aggiornare|aggiorna|изменить|измени|"
+                           "редактировать|отредактируй|обновить|обнови|编辑|修改|更新|更改|編集|更新して|変更|修正|편집|수정|업데이트|변경"},
+    {"move rename", "verschieben|verschiebe|umbenennen|benenne|déplacer|déplace|renommer|renomme|mueve|renombrar|"
+                    "mova|renomear|spostare|sposta|rinominare|rinomina|переместить|перемести|переименовать|"
+                    "переименуй|移动|重命名|改名|移動|名前変更|リネーム|이동|이름 변경|이름변경"},
+    {"copy", "kopieren|kopiere|copie|copiar|copia|copie|copiare|копировать|скопировать|скопируй|复制|拷贝|コピー|複製|복사"},
+    {"send post", "senden|schicken|schicke|verschicken|envoyer|envoie|envoyez|enviar|envía|envia|mandar|manda|envie|"
+                  "inviare|invia|mandare|отправить|отправь|послать|пошли|发送|发给|送信|送る|送って|보내기|보내|보내줘|전송"},
+    {"open navigate visit", "öffnen|öffne|oeffnen|navigieren|navigiere|besuchen|besuche|ouvrir|ouvre|ouvrez|naviguer|"
+                            "visiter|abrir|abre|navegar|visitar|abra|aprire|apri|navigare|visitare|открыть|открой|"
+                            "перейти|перейди|зайди|打开|访问|浏览|開く|開いて|アクセス|열기|열어|접속|방문"},
+    {"click", "klicken|klicke|cliquer|cliquez|clic|clicar|cliccare|clicca|кликнуть|кликни|нажать|нажми|点击|单击|クリック|클릭"},
+    {"get show", "zeigen|zeige|holen|abrufen|rufe|anzeigen|obtenir|obtiens|montrer|montre|afficher|affiche|récupérer|"
+                 "recuperer|obtener|obtén|obten|mostrar|muestra|consigue|obter|obtenha|mostre|ottenere|ottieni|"
+                 "mostrare|mostra|recupera|получить|получи|показать|покажи|выведи|获取|得到|查看|显示|给我|取得|表示|見せて|教えて|가져오기|"
+                 "가져와|보여줘|보여|조회"},
+    {"list", "auflisten|listar|lista|elencare|elenca|elenco|список|перечислить|перечисли|列出|列表|一覧|リスト|목록|나열|리스트"},
+    {"run execute", "ausführen|führe|ausfuehren|exécuter|exécute|executer|ejecutar|ejecuta|executar|rodar|eseguire|"
+                    "esegui|выполнить|выполни|запустить|запусти|执行|运行|実行|実行して|실행|실행해"},
+    {"download fetch", "herunterladen|runterladen|télécharger|telecharger|descargar|descarga|baixar|descarregar|"
+                       "scaricare|scarica|скачать|скачай|下载|ダウンロード|다운로드"},
+    {"upload", "hochladen|téléverser|televerser|subir|carregar|caricare|carica|закачать|上传|アップロード|업로드"},
+    {"translate translation", "übersetzen|übersetze|uebersetzen|übersetzung|traduire|traduis|traduction|traducir|"
+                              "traducción|traduzir|traduza|tradução|tradurre|traduci|traduzione|перевести|переведи|"
+                              "перевод|翻译|翻訳|번역"},
+    {"convert", "umrechnen|rechne|konvertieren|umwandeln|wandle|convertir|convertis|convierte|converta|convertire|"
+                "converti|конвертировать|конвертируй|преобразовать|转换|换算|変換|변환"},
+    {"summarize summary", "zusammenfassen|fasse|zusammenfassung|résumer|résume|resumer|resumir|resumen|resumo|"
+                          "riassumere|riassumi|riassunto|кратко|резюме|总结|摘要|概括|要約|요약"},
+    {"generate create", "generieren|generiere|générer|génère|generer|generar|gerar|gere|gera|generare|сгенерировать|"
+                        "сгенерируй|生成|生成して|생성해"},
+    {"draw generate image", "zeichnen|zeichne|malen|dessiner|dessine|dibujar|dibuja|desenhar|desenhe|disegnare|"
+                            "disegna|нарисовать|нарисуй|画一|绘制|描いて|描く|그려|그리기"},
+    {"reply", "antworten|antworte|antwort|répondre|réponds|réponse|responder|respuesta|resposta|rispondere|rispondi|"
+              "risposta|ответить|ответь|ответ|回复|返信|답장|답글"},
+    {"merge", "zusammenführen|führe zusammen|mergen|fusionner|fusionne|fusionar|fusiona|mesclar|mescle|unire|unisci|"
+              "слить|объединить|合并|マージ|병합|머지"},
+    {"click fill form input", "ausfüllen|fülle|remplir|remplis|rellenar|rellena|llenar|preencher|preencha|compilare|"
+                              "compila|заполнить|заполни|填写|填入|入力|입력"},
+    {"remember memory store", "merken|merke|erinnern|erinnere|gedächtnis|mémoriser|mémorise|souviens|mémoire|"
+                              "recordar|recuerda|memoria|lembrar|lembre|memória|ricordare|ricorda|запомнить|запомни|"
+                              "память|记住|记忆|記憶|覚えて|기억|기억해"},
+    {"think thinking reasoning", "denken|nachdenken|denke|réfléchir|réfléchis|penser|pensar|piensa|razonar|"
+                                 "raciocinar|pense|pensare|pensa|ragionare|ragiona|думать|подумать|подумай|"
+                                 "рассуждать|рассуждение|思考|推理|考える|考えて|생각|추론"},
+    {"step steps", "schritt|schritte|étape|étapes|etape|paso|pasos|passo|passos|passi|шаг|шагам|шаги|步骤|一步|一步步|ステップ|"
+                   "段階|단계"},
+    // Things tools act on.
+    {"file", "datei|dateien|fichier|fichiers|archivo|archivos|fichero|ficheros|arquivo|arquivos|ficheiro|ficheiros|"
+             "файл|файла|файлы|файлов|файлу|文件|档案|ファイル|파일"},
+    {"directory folder", "ordner|verzeichnis|verzeichnisse|dossier|dossiers|répertoire|carpeta|carpetas|directorio|"
+                         "directorios|diretório|diretorio|cartella|cartelle|папка|папку|папки|каталог|каталога|"
+                         "директория|директорию|目录|文件夹|フォルダ|フォルダー|ディレクトリ|폴더|디렉토리|디렉터리"},
+    {"content contents", "inhalt|inhalte|contenu|contenido|conteúdo|conteudo|contenuto|содержимое|содержание|内容|中身|내용"},
+    {"text", "texto|testo|текст|文本|文字|テキスト|텍스트"},
+    {"document", "dokument|dokumente|documento|documentos|documenti|документ|документы|文档|文書|ドキュメント|문서"},
+    {"message", "nachricht|nachrichten|mensaje|mensajes|mensagem|mensagens|messaggio|messaggi|сообщение|сообщения|"
+                "сообщений|消息|留言|メッセージ|메시지"},
+    {"email mail", "courriel|courriels|correo|correos|correio|posta|письмо|письма|почта|почту|邮件|电邮|邮箱|メール|이메일|메일"},
+    {"channel", "kanal|kanäle|canaux|canais|canali|канал|канале|каналы|频道|チャンネル|채널"},
+    {"user", "benutzer|nutzer|utilisateur|utilisateurs|usuario|usuarios|usuário|utente|utenti|пользователь|"
+             "пользователя|пользователей|用户|ユーザー|ユーザ|사용자|유저"},
+    {"profile", "perfil|profilo|профиль|个人资料|プロフィール|프로필"},
+    {"web page website internet", "webseite|internetseite|seite|page web|site web|página|pagina|sitio|pagine|sito|"
+                                  "страница|страницу|сайт|сайта|интернет|интернете|网页|网站|网上|网络|ウェブ|サイト|ページ|웹|페이지|사이트|"
+                                  "인터넷"},
+    {"link url", "enlace|enlaces|collegamento|ссылка|ссылку|ссылки|链接|网址|リンク|링크"},
+    {"screen screenshot", "bildschirm|bildschirmfoto|écran|ecran|pantalla|tela|schermo|schermata|экран|экрана|"
+                          "скриншот|截图|截屏|屏幕|画面|スクリーンショット|スクショ|화면|스크린샷"},
+    {"capture screenshot", "captura|cattura|снимок|キャプチャ|캡처"},
+    {"browser", "navigateur|navegador|браузер|браузере|浏览器|ブラウザ|ブラウザー|브라우저"},
+    {"image picture photo", "bild|bilder|grafik|imagen|imágenes|imagenes|imagem|imagens|immagine|immagini|"
+                            "изображение|изображения|картинка|картинку|фото|фотографию|图片|图像|照片|画像|写真|이미지|사진|그림"},
+    {"video", "vidéo|vídeo|видео|视频|動画|ビデオ|동영상|비디오"},
+    {"repository", "dépôt|dépôts|repositorio|repositorios|repositório|repositórios|репозиторий|репозитория|"
+                   "репозитории|репозиториев|репо|仓库|存储库|代码库|リポジトリ|レポジトリ|저장소|리포지토리"},
+    {"issue bug", "fehler|problème|bogue|incidencia|incidencias|problema|problemas|segnalazione|проблема|ошибка|"
+                  "ошибку|баг|задачу|ишью|问题|缺陷|议题|課題|不具合|バグ|이슈|버그|문제"},
+    {"pull request", "拉取请求|合并请求|プルリクエスト|プルリク|풀 리퀘스트|풀리퀘스트|пулл-реквест|пул-реквест|пулл реквест|запрос на слияние"},
+    {"pull", "拉取"},
+    {"request", "请求|リクエスト|요청"},
+    {"branch", "zweig|rama|ramas|ramo|ветка|ветку|ветки|分支|ブランチ|브랜치"},
+    {"commit commits", "коммит|коммиты|коммитов|提交|コミット|커밋"},
+    {"comment", "kommentar|kommentare|kommentieren|commentaire|commentaires|commenter|comentario|comentarios|"
+                "comentar|comentário|commento|commenti|commentare|комментарий|комментарии|评论|注释|コメント|댓글|코멘트"},
+    {"code", "quellcode|código|codigo|codice|код|代码|源码|コード|코드"},
+    {"database", "datenbank|datenbanken|base de données|base de datos|banco de dados|база данных|базу данных|"
+                 "базе данных|数据库|データベース|데이터베이스"},
+    {"data", "daten|données|donnees|datos|dati|данные|данных|数据|データ|데이터"},
+    {"table", "tabelle|tabellen|tabla|tablas|tabela|tabelas|tabella|tabelle|таблица|таблицу|таблицы|表格|数据表|テーブル|테이블"},
+    {"query", "abfrage|requête|requete|consulta|interrogazione|запрос|查询|クエリ|쿼리"},
+    {"key", "schlüssel|schluessel|clé|clave|llave|chave|chiave|ключ|ключи|键|密钥|キー|키"},
+    {"value", "wert|werte|valeur|valeurs|valor|valores|valore|значение|значения|值|値|값"},
+    {"command", "befehl|comando|команда|команду|命令|コマンド|명령|명령어"},
+    {"information details", "informationen|angaben|détails|información|informacion|detalles|informações|informacoes|"
+                            "detalhes|informazioni|dettagli|информация|информацию|сведения|详情|详细|資料|情報|詳細|정보|상세"},
+    {"size", "größe|groesse|taille|tamaño|tamano|tamanho|размер|大小|尺寸|サイズ|크기"},
+    {"tree", "baum|arbre|árbol|arbol|árvore|arvore|albero|дерево|树|目录树|ツリー|트리"},
+    {"entity entities", "entität|entitäten|entité|entités|entidad|entidades|entidade|entità|сущность|сущности|实体|"
+                        "エンティティ|엔티티"},
+    {"relation relations", "beziehung|beziehungen|relación|relaciones|relação|relações|relazione|relazioni|связь|"
+                           "связи|关系|関係|관계"},
+    {"knowledge graph", "wissen|wissensgraph|connaissance|connaissances|conocimiento|grafo|conhecimento|conoscenza|"
+                        "знания|знаний|граф|知识|图谱|知識|ナレッジ|グラフ|지식|그래프"},
+    {"note notes", "notiz|notizen|nota|notas|заметка|заметку|заметки|笔记|备忘|メモ|메모"},
+    {"task todo", "aufgabe|aufgaben|tâche|tâches|tache|tarea|tareas|tarefa|tarefas|compito|compiti|задание|任务|待办|タスク|"
+                  "작업|할일"},
+    {"calendar event meeting", "kalender|termin|termine|besprechung|treffen|calendrier|rendez-vous|réunion|événement|"
+                               "calendario|cita|reunión|evento|eventos|calendário|reunião|compromisso|riunione|"
+                               "appuntamento|календарь|встреча|встречу|событие|日历|日程|会议|预约|カレンダー|予定|会議|イベント|캘린더|일정|"
+                               "회의|이벤트"},
+    {"time", "zeit|uhrzeit|heure|hora|время|时间|几点|時間|時刻|시간|몇 시"},
+    {"timezone time zone", "zeitzone|fuseau horaire|zona horaria|fuso horário|fuso orario|часовой пояс|时区|タイムゾーン|시간대"},
+    {"weather forecast", "wetter|wettervorhersage|météo|meteo|clima|pronóstico|previsão|previsioni|погода|погоду|"
+                         "прогноз|天气|天気|날씨"},
+    {"news", "neuigkeiten|actualités|actualites|noticias|notícias|noticias|notizie|новости|新闻|ニュース|뉴스"},
+    {"price", "preis|preise|prix|precio|precios|preço|preco|prezzo|prezzi|цена|цену|价格|価格|値段|가격"},
+    {"stock stocks", "aktie|aktien|bourse|acciones|ações|acoes|azioni|акции|акций|股票|股价|株価|주식|주가"},
+    {"currency exchange rate", "währung|waehrung|wechselkurs|moneda|divisa|divisas|tipo de cambio|moeda|câmbio|"
+                               "cambio|valuta|валюта|валюты|курс валют|汇率|货币|為替|通貨|환율|통화"},
+    {"directions route", "cómo llegar|como llegar|comment aller|como chegar|come arrivare|как добраться|怎么去|行き方|가는 길|"
+                         "wegbeschreibung|itinéraire|itineraire|trajet|ruta|indicaciones|trajeto|direções|percorso|"
+                         "indicazioni|маршрут|проложи|路线|导航|经路|経路|ルート|道順|경로|길찾기"},
+    {"map maps", "karte|karten|mapa|mappa|карта|карту|地图|地図|지도"},
+    {"place location address", "ort|orte|adresse|standort|endroit|lugar|lugares|ubicación|ubicacion|dirección|"
+                               "endereço|endereco|localização|luogo|indirizzo|posizione|место|адрес|местоположение|"
+                               "地点|地址|位置|場所|住所|장소|주소|위치"},
+    {"distance", "entfernung|distanz|distancia|distância|distanza|расстояние|距离|距離|거리"},
+    {"elevation altitude", "höhe|elevación|elevação|altitudine|высота|海拔|高度|標高|고도"},
+    {"nearby", "nähe|cerca de|proche|près|perto|vicino|рядом|附近|近く|근처"},
+    {"restaurant restaurants", "ristorante|ristoranti|ресторан|рестораны|餐厅|饭店|レストラン|식당|레스토랑"},
+};
+
+}  // namespace
+
+void add_language_entries(Lexicon& lexicon) {
+  for (const Concept& c : kConcepts) {
+    std::string_view words = c.words;
+    while (!words.empty()) {
+      const size_t bar = words.find('|');
+      const std::string_view word = words.substr(0, bar);
+      words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
+      auto [it, added] = lexicon.emplace(std::string(word), c.meaning);
+      if (!added && it->second.find(c.meaning) == std::string::npos) it->second.append(" ").append(c.meaning);
+    }
+  }
+}
+
+}  // namespace toolsearch
