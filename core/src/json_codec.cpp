@@ -168,12 +168,14 @@ Status apply_analysis(const json& value, Bm25Params& p) {
       (k == "typos" ? p.typo_tolerance : p.analyzer.stop_words) = v.get<bool>();
     } else if (k == "lexicon") {
       if (!v.is_object()) return invalid("'analysis.lexicon' must be an object of word -> words");
+      Lexicon::Map added;
       for (const auto& [word, meaning] : v.items()) {
         if (!meaning.is_string() || word.empty() || word.size() > 64 || meaning.get_ref<const std::string&>().size() > 256) {
           return invalid("'analysis.lexicon." + echo(word, 64) + "' must map a word (1-64 bytes) to a string of words (at most 256 bytes)");
         }
-        p.lexicon[folded_trimmed(word)] = meaning.get<std::string>();  // matched against folded words
+        added[folded_trimmed(word)] = meaning.get<std::string>();  // matched against folded words
       }
+      p.lexicon.add(added);
     } else {
       return invalid("unknown analysis option " + quoted_echo(k) + "." +
                      did_you_mean({closest_match(k, {"stemmer", "stopWords", "typos", "lexicon"})}));

@@ -96,12 +96,24 @@ constexpr Entry kEntries[] = {
 
 }  // namespace
 
+Lexicon::Lexicon() : entries_(std::make_shared<const Map>()) {}
+Lexicon::Lexicon(Map entries) : entries_(std::make_shared<const Map>(std::move(entries))) {}
+
+void Lexicon::add(const Map& entries) {
+  if (entries.empty()) return;
+  Map own = *entries_;
+  for (const auto& [word, meaning] : entries) own[word] = meaning;
+  entries_ = std::make_shared<const Map>(std::move(own));
+}
+
+void Lexicon::clear() { entries_ = std::make_shared<const Map>(); }
+
 const Lexicon& default_lexicon() {
   static const Lexicon lexicon = [] {
-    Lexicon out;
+    Lexicon::Map out;
     for (const Entry& e : kEntries) out.emplace(e.word, e.meaning);
     add_language_entries(out);
-    return out;
+    return Lexicon(std::move(out));
   }();
   return lexicon;
 }

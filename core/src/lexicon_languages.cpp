@@ -176,7 +176,7 @@ constexpr Concept kConcepts[] = {
 
 }  // namespace
 
-void add_language_entries(Lexicon& lexicon) {
+void add_language_entries(Lexicon::Map& lexicon) {
   for (const Concept& c : kConcepts) {
     std::string_view words = c.words;
     while (!words.empty()) {

@@ -121,7 +121,7 @@ size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&&
   ScratchLease<std::string> key;
   for (size_t n = std::min({longest_phrase, index_data::kMaxPhraseTokens, tokens.size() - i}); n >= 2; --n) {
     key->assign(tokens[i]);
-    for (size_t k = 1; k < n; ++k) key->append(1, kPhraseGlue).append(tokens[i + k]);
+    for (size_t k = 1; k < n; ++k) key->append(1, index_data::kPhraseGlue).append(tokens[i + k]);
     if (const uint32_t entry = lexicon_tokens.find(key.get()); entry != TermDictionary::kNone) {
       found(entry);
       return n;

@@ -44,6 +44,49 @@ void collect_params(const nlohmann::json& schema, size_t depth, std::string& nam
 
 double clamp_non_negative(double v) { return std::isfinite(v) && v > 0 ? v : 0.0; }
 
+// The lexicon as the analyzer sees it. It depends only on the entries and the analyzer's
+// options, and analysing the built-in lexicon's ~1,400 entries cost more than indexing the
+// built-in catalog, so every index built with the same lexicon and analyzer (each engine's, each
+// session scope's) shares one analysis: the last one made on this thread.
+struct AnalyzedLexicon {
+  struct Entry {
+    Lexicon::const_iterator entry;     // word and meaning, kept alive by `lexicon`
+    std::string key;                   // the word's tokens joined by index_data::kPhraseGlue
+    std::vector<std::string> meaning;  // the meaning's tokens
+  };
+  Lexicon lexicon;
+  AnalyzerOptions options;
+  std::vector<Entry> entries;  // in word order; words that analyse to nothing or to too many
+                               // tokens, and cognates, left out
+};
+
+bool same_analysis(const AnalyzerOptions& p, const AnalyzerOptions& q) {
+  // A stemmer that is not a plain function cannot be compared: such analyses are not shared.
+  return p.stemmer.plain_function() == q.stemmer.plain_function() && static_cast<bool>(p.stemmer) == static_cast<bool>(q.stemmer) &&
+         (!p.stemmer || p.stemmer.plain_function() != nullptr) && p.keep_whole_identifier == q.keep_whole_identifier &&
+         p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words;
+}
+
+std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, const AnalyzerOptions& options) {
+  thread_local std::shared_ptr<const AnalyzedLexicon> last;
+  if (last && last->lexicon.same_entries(lexicon) && same_analysis(last->options, options)) return last;
+  auto made = std::make_shared<AnalyzedLexicon>();
+  made->lexicon = lexicon;
+  made->options = options;
+  const Analyzer analyzer(options);
+  for (auto it = made->lexicon.begin(); it != made->lexicon.end(); ++it) {
+    const std::vector<std::string> tokens = analyzer.analyze(it->first);
+    if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) continue;
+    AnalyzedLexicon::Entry entry{it, tokens[0], analyzer.analyze(it->second)};
+    for (size_t k = 1; k < tokens.size(); ++k) entry.key.append(1, index_data::kPhraseGlue).append(tokens[k]);
+    // A cognate ("profil" stems as "profile" does) would only give the English word synonyms.
+    if (std::find(entry.meaning.begin(), entry.meaning.end(), entry.key) != entry.meaning.end()) continue;
+    made->entries.push_back(std::move(entry));
+  }
+  last = made;
+  return made;
+}
+
 }  // namespace
 
 std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, const Bm25Params& params) {
@@ -173,21 +216,15 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   m->post_doc.resize(kept);
   m->post_tf.resize(kept);
   m->post_score.resize(kept);
-  std::string key;
-  for (const auto& [word, meaning] : m->params.lexicon) {
-    const std::vector<std::string> tokens = m->analyzer.analyze(word);
-    if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) continue;
-    key = tokens[0];
-    for (size_t k = 1; k < tokens.size(); ++k) key.append(1, Impl::kPhraseGlue).append(tokens[k]);
-    if (m->lexicon_tokens.find(key) != TermDictionary::kNone) continue;
-    Impl::LexiconEntry entry{word, meaning, {}};
-    bool cognate = false;  // "profil" stems as "profile" does: the English word would get its synonyms
-    for (const std::string& token : m->analyzer.analyze(meaning)) {
-      cognate = cognate || token == key;
+  const std::shared_ptr<const AnalyzedLexicon> lexicon = analyzed_lexicon(m->params.lexicon, m->params.analyzer);
+  for (const AnalyzedLexicon::Entry& a : lexicon->entries) {
+    if (m->lexicon_tokens.find(a.key) != TermDictionary::kNone) continue;  // an earlier word analysed the same
+    Impl::LexiconEntry entry{a.entry->first, a.entry->second, {}};
+    for (const std::string& token : a.meaning) {
       if (const uint32_t id = m->terms.find(token); id != TermDictionary::kNone) entry.terms.push_back(id);
     }
-    if (entry.terms.empty() || cognate) continue;
-    m->lexicon_tokens.intern(key);
+    if (entry.terms.empty()) continue;
+    m->lexicon_tokens.intern(a.key);
     m->lexicon.push_back(std::move(entry));
   }
   m->index_phrases();
@@ -230,9 +267,9 @@ void SearchIndex::Impl::index_phrases() {
   longest_phrase = 0;
   for (uint32_t e = 0; e < lexicon_tokens.size(); ++e) {
     const std::string_view key = lexicon_tokens[e];
-    if (key.find(kPhraseGlue) == std::string_view::npos) continue;
-    phrase_heads.intern(key.substr(0, key.find(kPhraseGlue)));
-    longest_phrase = std::max<size_t>(longest_phrase, 1 + std::count(key.begin(), key.end(), kPhraseGlue));
+    if (key.find(index_data::kPhraseGlue) == std::string_view::npos) continue;
+    phrase_heads.intern(key.substr(0, key.find(index_data::kPhraseGlue)));
+    longest_phrase = std::max<size_t>(longest_phrase, 1 + std::count(key.begin(), key.end(), index_data::kPhraseGlue));
   }
 }
 
@@ -241,16 +278,9 @@ void SearchIndex::Impl::index_phrases() {
 bool same_index_params(const Bm25Params& a, const Bm25Params& b) {
   const FieldWeights& x = a.weights;
   const FieldWeights& y = b.weights;
-  const AnalyzerOptions& p = a.analyzer;
-  const AnalyzerOptions& q = b.analyzer;
-  const bool same_stemmer = p.stemmer.plain_function() == q.stemmer.plain_function() &&
-                            static_cast<bool>(p.stemmer) == static_cast<bool>(q.stemmer) &&
-                            (!p.stemmer || p.stemmer.plain_function() != nullptr);
   return a.k1 == b.k1 && a.b == b.b && x.name == y.name && x.server == y.server && x.description == y.description &&
          x.param_names == y.param_names && x.param_descriptions == y.param_descriptions && a.lexicon == b.lexicon &&
-         a.typo_tolerance == b.typo_tolerance && p.keep_whole_identifier == q.keep_whole_identifier &&
-         p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words &&
-         same_stemmer;
+         a.typo_tolerance == b.typo_tolerance && same_analysis(a.analyzer, b.analyzer);
 }
 
 }  // namespace toolsearch

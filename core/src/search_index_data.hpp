@@ -21,6 +21,8 @@ namespace index_data {
 constexpr size_t kMaxTypoTerms = 3;
 // The most tokens a lexicon phrase may have: a CJK word of 9 characters ("スクリーンショット").
 constexpr size_t kMaxPhraseTokens = 8;
+// Joins a lexicon phrase's tokens into one key: never inside a token.
+constexpr char kPhraseGlue = ' ';
 
 using bm25::FieldTf;
 using bm25::kFieldCount;
@@ -85,7 +87,6 @@ struct SearchIndex::Impl {
   // token of every phrase, and the most tokens a phrase has.
   TermDictionary phrase_heads;
   size_t longest_phrase = 0;
-  static constexpr char kPhraseGlue = ' ';  // never inside a token
   void index_phrases();
 
   /// The parameters as scoring uses them: out-of-range values clamped (search_index_build.cpp).
