@@ -193,7 +193,13 @@ export interface AnalysisConfig {
   stopWords?: boolean;
   /** Unknown query words match catalog words within 1-2 edits, at half weight. Default true. */
   typos?: boolean;
-  /** Extra query-word expansions, added to the built-in ones: `{ wx: 'weather' }`. */
+  /**
+   * Extra query-word expansions, added to the built-in ones: `{ wx: 'weather' }`. A key of
+   * several words is a phrase, matched only as those words in a row: `{ 'wie spät': 'time' }`.
+   * The built-in entries expand tool abbreviations (`PR`, `ls`, `db`) and the words of nine
+   * other languages (German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese,
+   * Korean) for what tools do and act on into English.
+   */
   lexicon?: Record<string, string>;
 }
 
