@@ -76,6 +76,31 @@ TEST_CASE("word forms and verbs the tools do not use", "[model_queries]") {
   CHECK(has(top("searching the web"), "mcp_brave-search_brave_web_search"));
 }
 
+TEST_CASE("the words people use where tools say something else", "[model_queries]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"make a new folder called logs", "mcp_filesystem_create_directory"},
+      {"report a bug in the repo", "mcp_github_create_issue"},
+      {"patch the config file", "mcp_filesystem_edit_file"},
+      {"visit the homepage of example.com", "mcp_puppeteer_puppeteer_navigate"},
+      {"draw me a cat wearing a hat", "mcp_everart_generate_image"},
+      {"forget everything about Bob", "mcp_memory_delete_entities"},
+      {"hover the mouse over the menu", "mcp_puppeteer_puppeteer_hover"},
+      {"pick an item from the dropdown", "mcp_puppeteer_puppeteer_select"},
+      {"approve this pull request", "mcp_github_create_pull_request_review"},
+      {"modify the README", "mcp_filesystem_edit_file"},
+      {"list open bugs in the project", "mcp_github_list_issues"},
+      {"react with thumbs up to that message", "mcp_slack_slack_add_reaction"},
+      {"what's inside this folder", "mcp_filesystem_list_directory"},
+      {"find the route to the airport", "mcp_google-maps_maps_directions"},
+      {"erase the cache key", "mcp_redis_delete"},
+      {"recall what we discussed about the launch", "mcp_memory_search_nodes"},
+  };
+  for (const auto& [query, tool] : cases) {
+    INFO(query);
+    CHECK(has(top(query), tool));
+  }
+}
+
 TEST_CASE("requests in other languages find the English tools", "[model_queries]") {
   // One request per line, in the words a person would type; the tool a reader of the catalog
   // would pick must be among the top three.
