@@ -48,7 +48,6 @@ constexpr Entry kEntries[] = {
     {"mouse over", "hover"},
     {"dropdown", "select option"},
     {"thumbs up", "reaction"},
-    {"react", "reaction"},
     {"recall", "memory search"},
     // Nouns people use where tools say something else.
     {"folder", "directory"},
