@@ -677,10 +677,15 @@ void append_engine_options_json(std::string& out, const EngineOptions& o) {
   const FieldWeights& w = o.bm25.weights;
   out += R"({"analysis":{"lexicon":{)";
   const Lexicon& defaults = default_lexicon();
+  static const Lexicon none;
+  const Lexicon& lexicon = o.bm25.lexicon.same_entries(defaults) ? none : o.bm25.lexicon;
   bool first = true;
-  for (const auto& [word, meaning] : o.bm25.lexicon) {  // a sorted map: json's key order
-    auto d = defaults.find(word);
-    if (d != defaults.end() && d->second == meaning) continue;  // only the host's own entries
+  auto d = defaults.begin();
+  for (const auto& [word, meaning] : lexicon) {  // a sorted map: json's key order
+    // Both maps are sorted: walk the defaults beside it (1,400 lookups per call were most of a
+    // small snapshot's load).
+    while (d != defaults.end() && d->first < word) ++d;
+    if (d != defaults.end() && d->first == word && d->second == meaning) continue;  // only the host's own entries
     if (!first) out += ',';
     first = false;
     append_json_string(out, word);

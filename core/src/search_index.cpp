@@ -142,8 +142,8 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
   // its names and places would only find look-alikes.
   const bool typos = params.typo_tolerance && tokens.size() <= kMaxTypoQueryTokens;
   const auto expand = [&](uint32_t entry) {
-    for (uint32_t id : lexicon[entry].terms) out.push_back({id, 1.0});
-    if (expansions) expansions->push_back({lexicon[entry].word, lexicon[entry].meaning});
+    for (uint32_t id : meaning_terms[lexicon[entry]->meaning_id]) out.push_back({id, 1.0});
+    if (expansions) expansions->push_back({std::string(lexicon[entry]->word), std::string(lexicon[entry]->meaning)});
   };
   size_t known_until = 0;  // tokens before this one are lexicon words: never typos
   for (size_t i = 0; i < tokens.size(); ++i) {

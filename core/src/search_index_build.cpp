@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 namespace toolsearch {
 
@@ -44,22 +46,6 @@ void collect_params(const nlohmann::json& schema, size_t depth, std::string& nam
 
 double clamp_non_negative(double v) { return std::isfinite(v) && v > 0 ? v : 0.0; }
 
-// The lexicon as the analyzer sees it. It depends only on the entries and the analyzer's
-// options, and analysing the built-in lexicon's ~1,400 entries cost more than indexing the
-// built-in catalog, so every index built with the same lexicon and analyzer (each engine's, each
-// session scope's) shares one analysis: the last one made on this thread.
-struct AnalyzedLexicon {
-  struct Entry {
-    Lexicon::const_iterator entry;     // word and meaning, kept alive by `lexicon`
-    std::string key;                   // the word's tokens joined by index_data::kPhraseGlue
-    std::vector<std::string> meaning;  // the meaning's tokens
-  };
-  Lexicon lexicon;
-  AnalyzerOptions options;
-  std::vector<Entry> entries;  // in word order; words that analyse to nothing or to too many
-                               // tokens, and cognates, left out
-};
-
 bool same_analysis(const AnalyzerOptions& p, const AnalyzerOptions& q) {
   // A stemmer that is not a plain function cannot be compared: such analyses are not shared.
   return p.stemmer.plain_function() == q.stemmer.plain_function() && static_cast<bool>(p.stemmer) == static_cast<bool>(q.stemmer) &&
@@ -67,6 +53,7 @@ bool same_analysis(const AnalyzerOptions& p, const AnalyzerOptions& q) {
          p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words;
 }
 
+// The last analysis made on this thread, or a new one.
 std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, const AnalyzerOptions& options) {
   thread_local std::shared_ptr<const AnalyzedLexicon> last;
   if (last && last->lexicon.same_entries(lexicon) && same_analysis(last->options, options)) return last;
@@ -74,14 +61,22 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
   made->lexicon = lexicon;
   made->options = options;
   const Analyzer analyzer(options);
-  for (auto it = made->lexicon.begin(); it != made->lexicon.end(); ++it) {
-    const std::vector<std::string> tokens = analyzer.analyze(it->first);
+  std::map<std::string_view, uint32_t> meaning_ids;
+  std::set<std::string> keys;
+  std::string key;
+  for (const auto& [word, meaning] : made->lexicon) {
+    const std::vector<std::string> tokens = analyzer.analyze(word);
     if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) continue;
-    AnalyzedLexicon::Entry entry{it, tokens[0], analyzer.analyze(it->second)};
-    for (size_t k = 1; k < tokens.size(); ++k) entry.key.append(1, index_data::kPhraseGlue).append(tokens[k]);
+    key = tokens[0];
+    for (size_t k = 1; k < tokens.size(); ++k) key.append(1, index_data::kPhraseGlue).append(tokens[k]);
+    if (keys.count(key)) continue;
+    auto [m, added] = meaning_ids.emplace(meaning, static_cast<uint32_t>(made->meanings.size()));
+    if (added) made->meanings.push_back(analyzer.analyze(meaning));
+    const std::vector<std::string>& meant = made->meanings[m->second];
     // A cognate ("profil" stems as "profile" does) would only give the English word synonyms.
-    if (std::find(entry.meaning.begin(), entry.meaning.end(), entry.key) != entry.meaning.end()) continue;
-    made->entries.push_back(std::move(entry));
+    if (std::find(meant.begin(), meant.end(), key) != meant.end()) continue;
+    keys.insert(key);
+    made->entries.push_back({word, meaning, key, m->second});
   }
   last = made;
   return made;
@@ -216,18 +211,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   m->post_doc.resize(kept);
   m->post_tf.resize(kept);
   m->post_score.resize(kept);
-  const std::shared_ptr<const AnalyzedLexicon> lexicon = analyzed_lexicon(m->params.lexicon, m->params.analyzer);
-  for (const AnalyzedLexicon::Entry& a : lexicon->entries) {
-    if (m->lexicon_tokens.find(a.key) != TermDictionary::kNone) continue;  // an earlier word analysed the same
-    Impl::LexiconEntry entry{a.entry->first, a.entry->second, {}};
-    for (const std::string& token : a.meaning) {
-      if (const uint32_t id = m->terms.find(token); id != TermDictionary::kNone) entry.terms.push_back(id);
-    }
-    if (entry.terms.empty()) continue;
-    m->lexicon_tokens.intern(a.key);
-    m->lexicon.push_back(std::move(entry));
-  }
-  m->index_phrases();
+  m->build_lexicon();
   for (uint32_t t = 0; t < term_count; ++t) {
     const std::string_view term = m->terms[t];
     if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
@@ -260,6 +244,24 @@ void SearchIndex::Impl::set_params(const Bm25Params& p) {
   weights = {clamp_non_negative(w.name), clamp_non_negative(w.server), clamp_non_negative(w.description),
              clamp_non_negative(w.param_names), clamp_non_negative(w.param_descriptions)};
   analyzer = Analyzer(p.analyzer);
+}
+
+void SearchIndex::Impl::build_lexicon() {
+  analyzed = analyzed_lexicon(params.lexicon, params.analyzer);
+  lexicon_tokens = TermDictionary();
+  lexicon.clear();
+  meaning_terms.assign(analyzed->meanings.size(), {});
+  for (size_t m = 0; m < meaning_terms.size(); ++m) {
+    for (const std::string& token : analyzed->meanings[m]) {
+      if (const uint32_t id = terms.find(token); id != TermDictionary::kNone) meaning_terms[m].push_back(id);
+    }
+  }
+  for (const AnalyzedLexicon::Entry& e : analyzed->entries) {
+    if (meaning_terms[e.meaning_id].empty()) continue;  // means nothing this catalog has
+    lexicon_tokens.intern(e.key);
+    lexicon.push_back(&e);
+  }
+  index_phrases();
 }
 
 void SearchIndex::Impl::index_phrases() {

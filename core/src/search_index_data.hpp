@@ -48,6 +48,25 @@ using index_data::QueryTerm;
 using index_data::kMaxTypoTerms;
 using bm25::kFieldCount;
 
+// The lexicon as the analyzer sees it. It depends only on the entries and the analyzer's
+// options, and analysing the built-in lexicon's ~1,400 entries costs more than indexing the
+// built-in catalog, so every index built with the same lexicon and analyzer (each engine's, each
+// session scope's, each snapshot's) shares one analysis (search_index_build.cpp).
+struct AnalyzedLexicon {
+  struct Entry {
+    std::string_view word;  // into `lexicon`
+    std::string_view meaning;
+    std::string key;      // the word's tokens joined by index_data::kPhraseGlue
+    uint32_t meaning_id;  // into `meanings`
+  };
+  Lexicon lexicon;
+  AnalyzerOptions options;
+  // In word order, one per key (the first word that analyses to it); words that analyse to
+  // nothing or to too many tokens, and cognates, left out.
+  std::vector<Entry> entries;
+  std::vector<std::vector<std::string>> meanings;  // the tokens of each distinct meaning
+};
+
 struct SearchIndex::Impl {
   Bm25Params params;
   Analyzer analyzer;
@@ -74,19 +93,21 @@ struct SearchIndex::Impl {
   // Names, for exact matching, the substring fallback and suggestions.
   NameMatcher names;
 
-  // The lexicon, analysed once: a query token -> the catalog terms its meaning analyses to.
-  struct LexiconEntry {
-    std::string word;
-    std::string meaning;
-    std::vector<uint32_t> terms;
-  };
-  TermDictionary lexicon_tokens;      // the query token of each entry, by entry; a phrase's
-                                      // tokens joined by kPhraseGlue
-  std::vector<LexiconEntry> lexicon;  // in lexicon_tokens' id order
-  // Derived from lexicon_tokens (index_phrases()), so snapshots need not store them: the first
-  // token of every phrase, and the most tokens a phrase has.
+  // The lexicon: a query token -> the catalog terms its meaning analyses to. The entries point
+  // into `analyzed`, which indexes built with the same lexicon and analyzer share.
+  std::shared_ptr<const AnalyzedLexicon> analyzed;
+  TermDictionary lexicon_tokens;  // the query token of each entry, by entry; a phrase's tokens
+                                  // joined by kPhraseGlue
+  std::vector<const AnalyzedLexicon::Entry*> lexicon;  // in lexicon_tokens' id order
+  std::vector<std::vector<uint32_t>> meaning_terms;     // by AnalyzedLexicon meaning id
+  // Derived from lexicon_tokens (index_phrases()): the first token of every phrase, and the
+  // most tokens a phrase has.
   TermDictionary phrase_heads;
   size_t longest_phrase = 0;
+  // The lexicon tables from params and the term dictionary. Snapshots do not store them: they
+  // follow from what a snapshot does store, and the built-in lexicon's ~1,400 entries would
+  // add about 100 KB to every snapshot.
+  void build_lexicon();
   void index_phrases();
 
   /// The parameters as scoring uses them: out-of-range values clamped (search_index_build.cpp).

@@ -34,13 +34,6 @@ void SearchIndex::write(ByteWriter& out) const {
     out.u32(static_cast<uint32_t>(m.typo_start[c].size()));
     for (size_t start : m.typo_start[c]) out.u32(static_cast<uint32_t>(start));
   }
-  out.u32(static_cast<uint32_t>(m.lexicon.size()));
-  for (const Impl::LexiconEntry& e : m.lexicon) {
-    out.str(e.word);
-    out.str(e.meaning);
-    out.array(e.terms);
-  }
-  m.lexicon_tokens.write(out);
   m.names.write(out);
 }
 
@@ -95,20 +88,9 @@ std::shared_ptr<const SearchIndex> SearchIndex::read(ByteReader& in, const Bm25P
       if (t >= terms) return in.fail("a typo candidate is not a term"), nullptr;
     }
   }
-  m->lexicon.resize(in.count(3 * sizeof(uint32_t)));
-  for (Impl::LexiconEntry& e : m->lexicon) {
-    e.word = in.str();
-    e.meaning = in.str();
-    in.array(e.terms);
-    for (uint32_t t : e.terms) {
-      if (t >= terms) return in.fail("a lexicon entry names no term"), nullptr;
-    }
-  }
-  m->lexicon_tokens.read(in);
-  if (in.ok() && m->lexicon_tokens.size() != m->lexicon.size()) in.fail("the lexicon's tables do not agree in size");
-  if (in.ok()) m->index_phrases();
   m->names.read(in, tools);
   if (!in.ok()) return nullptr;
+  m->build_lexicon();  // from the options and the terms just read (not stored)
   return std::shared_ptr<const SearchIndex>(new SearchIndex(std::move(m)));
 }
 
