@@ -43,6 +43,24 @@ describe('tool-search on the built-in catalog', () => {
     assert.ok(hits.some((h) => /read.*file|file.*read/.test(h.name)), JSON.stringify(hits.map((h) => h.name)));
   });
 
+  it('requests in other languages find the English tools, and explain says how', () => {
+    // Through the installed bin, as a user types them (shell arguments are UTF-8).
+    for (const [query, tool] of [
+      ['Datei lesen', 'mcp_filesystem_read_file'],
+      ['创建新目录', 'mcp_filesystem_create_directory'],
+      ['отправь сообщение в канал slack', 'mcp_slack_slack_post_message'],
+    ]) {
+      const r = cli('search', query, '--json', '--limit', '3');
+      assert.equal(r.status, 0, r.stderr);
+      const names = JSON.parse(r.stdout).map((h) => h.name);
+      assert.ok(names.includes(tool), `${query}: ${names.join(' ')}`);
+    }
+    const e = cli('explain', 'Datei lesen', 'mcp_filesystem_read_file', '--json');
+    assert.equal(e.status, 0, e.stderr);
+    const expansions = JSON.parse(e.stdout).expansions.map((x) => `${x.from} -> ${x.to}`);
+    assert.ok(expansions.includes('datei -> file') && expansions.includes('lesen -> read'), expansions.join(', '));
+  });
+
   it('names collide across servers, so the built-in catalog is namespaced', () => {
     const r = cli('search', 'create_issue', '--json', '--limit', '2');
     assert.equal(r.status, 0, r.stderr);
