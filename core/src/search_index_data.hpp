@@ -49,7 +49,7 @@ using index_data::kMaxTypoTerms;
 using bm25::kFieldCount;
 
 // The lexicon as the analyzer sees it. It depends only on the entries and the analyzer's
-// options, and analysing the built-in lexicon's ~1,400 entries costs more than indexing the
+// options, and analysing the built-in lexicon's ~1,560 entries costs more than indexing the
 // built-in catalog, so every index built with the same lexicon and analyzer (each engine's, each
 // session scope's, each snapshot's) shares one analysis (search_index_build.cpp).
 struct AnalyzedLexicon {
@@ -105,7 +105,7 @@ struct SearchIndex::Impl {
   TermDictionary phrase_heads;
   size_t longest_phrase = 0;
   // The lexicon tables from params and the term dictionary. Snapshots do not store them: they
-  // follow from what a snapshot does store, and the built-in lexicon's ~1,400 entries would
+  // follow from what a snapshot does store, and the built-in lexicon's ~1,560 entries would
   // add about 100 KB to every snapshot.
   void build_lexicon();
   void index_phrases();

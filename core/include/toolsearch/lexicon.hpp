@@ -16,7 +16,7 @@ namespace toolsearch {
 /// that analyses to several tokens is a phrase: it matches those tokens in a row ("base de
 /// datos", and CJK words of three or more characters, which the analyzer splits into bigrams).
 ///
-/// Copies share their entries until one is changed (the built-in lexicon has about 1,400, and
+/// Copies share their entries until one is changed (the built-in lexicon has about 1,560, and
 /// every engine and index holds one), so copying is cheap and two copies of the built-in
 /// lexicon are recognisably the same (`same_entries`).
 class Lexicon {
@@ -53,7 +53,7 @@ class Lexicon {
 const Lexicon& default_lexicon();
 
 /// Adds the German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese and Korean
-/// words for what tools do and act on (about 1,300 entries), each meaning the English words tool
+/// words for what tools do and act on (about 1,460 entries), each meaning the English words tool
 /// descriptions use. A word that is already a key gets the new meaning appended.
 void add_language_entries(Lexicon::Map& lexicon);
 
