@@ -1,5 +1,10 @@
 #include "toolsearch/lexicon.hpp"
 
+#include <algorithm>
+#include <iterator>
+#include <utility>
+#include <vector>
+
 namespace toolsearch {
 
 namespace {
@@ -121,14 +126,38 @@ constexpr Entry kEntries[] = {
     {"eta", "arrival time"},
 };
 
+// The built-in entries, made on first use.
+const Lexicon::Map& built_in_entries() {
+  static const Lexicon::Map entries = [] {
+    std::vector<std::pair<std::string_view, std::string_view>> all;
+    for (const Entry& e : kEntries) all.emplace_back(e.word, e.meaning);
+    append_language_entries(all);
+    // Sorted first, so that the map is filled in order (a hint each, instead of a search).
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    Lexicon::Map out;
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (i > 0 && all[i].first == all[i - 1].first) {  // one word in two concepts: both meanings
+        std::string& meaning = std::prev(out.end())->second;
+        if (meaning.find(all[i].second) == std::string::npos) meaning.append(" ").append(all[i].second);
+        continue;
+      }
+      out.emplace_hint(out.end(), all[i].first, all[i].second);
+    }
+    return out;
+  }();
+  return entries;
+}
+
 }  // namespace
 
 Lexicon::Lexicon() : entries_(std::make_shared<const Map>()) {}
 Lexicon::Lexicon(Map entries) : entries_(std::make_shared<const Map>(std::move(entries))) {}
 
+const Lexicon::Map& Lexicon::entries() const { return entries_ ? *entries_ : built_in_entries(); }
+
 void Lexicon::add(const Map& entries) {
   if (entries.empty()) return;
-  Map own = *entries_;
+  Map own = this->entries();
   for (const auto& [word, meaning] : entries) own[word] = meaning;
   entries_ = std::make_shared<const Map>(std::move(own));
 }
@@ -136,12 +165,7 @@ void Lexicon::add(const Map& entries) {
 void Lexicon::clear() { entries_ = std::make_shared<const Map>(); }
 
 const Lexicon& default_lexicon() {
-  static const Lexicon lexicon = [] {
-    Lexicon::Map out;
-    for (const Entry& e : kEntries) out.emplace(e.word, e.meaning);
-    add_language_entries(out);
-    return Lexicon(std::move(out));
-  }();
+  static const Lexicon lexicon{Lexicon::BuiltIn{}};
   return lexicon;
 }
 

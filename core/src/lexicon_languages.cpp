@@ -176,15 +176,13 @@ constexpr Concept kConcepts[] = {
 
 }  // namespace
 
-void add_language_entries(Lexicon::Map& lexicon) {
+void append_language_entries(std::vector<std::pair<std::string_view, std::string_view>>& out) {
   for (const Concept& c : kConcepts) {
     std::string_view words = c.words;
     while (!words.empty()) {
       const size_t bar = words.find('|');
-      const std::string_view word = words.substr(0, bar);
+      out.emplace_back(words.substr(0, bar), c.meaning);
       words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
-      auto [it, added] = lexicon.emplace(std::string(word), c.meaning);
-      if (!added && it->second.find(c.meaning) == std::string::npos) it->second.append(" ").append(c.meaning);
     }
   }
 }

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace toolsearch {
 
@@ -61,11 +61,13 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
   made->lexicon = lexicon;
   made->options = options;
   const Analyzer analyzer(options);
-  std::map<std::string_view, uint32_t> meaning_ids;
-  std::set<std::string> keys;
+  std::unordered_map<std::string_view, uint32_t> meaning_ids;
+  std::unordered_set<std::string> keys;
   std::string key;
+  std::vector<std::string> tokens;
   for (const auto& [word, meaning] : made->lexicon) {
-    const std::vector<std::string> tokens = analyzer.analyze(word);
+    tokens.clear();  // analyze_into appends
+    analyzer.analyze_into(word, tokens);
     if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) continue;
     key = tokens[0];
     for (size_t k = 1; k < tokens.size(); ++k) key.append(1, index_data::kPhraseGlue).append(tokens[k]);

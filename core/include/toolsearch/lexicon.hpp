@@ -18,7 +18,8 @@ namespace toolsearch {
 ///
 /// Copies share their entries until one is changed (the built-in lexicon has about 1,560, and
 /// every engine and index holds one), so copying is cheap and two copies of the built-in
-/// lexicon are recognisably the same (`same_entries`).
+/// lexicon are recognisably the same (`same_entries`). The built-in entries are made the first
+/// time anything reads them, not when an engine is created (they cost 3 ms of a cold start).
 class Lexicon {
  public:
   using Map = std::map<std::string, std::string, std::less<>>;
@@ -27,11 +28,11 @@ class Lexicon {
   Lexicon();  ///< empty
   explicit Lexicon(Map entries);
 
-  const_iterator begin() const { return entries_->begin(); }
-  const_iterator end() const { return entries_->end(); }
-  const_iterator find(std::string_view word) const { return entries_->find(word); }
-  size_t size() const { return entries_->size(); }
-  bool empty() const { return entries_->empty(); }
+  const_iterator begin() const { return entries().begin(); }
+  const_iterator end() const { return entries().end(); }
+  const_iterator find(std::string_view word) const { return entries().find(word); }
+  size_t size() const { return entries().size(); }
+  bool empty() const { return entries().empty(); }
 
   /// Adds these entries, replacing the meaning of a word already present (this copy then gets
   /// entries of its own).
@@ -40,22 +41,29 @@ class Lexicon {
 
   /// True when both hold the very same entries object (a copy of one another, unchanged).
   bool same_entries(const Lexicon& other) const { return entries_ == other.entries_; }
-  bool operator==(const Lexicon& other) const { return same_entries(other) || *entries_ == *other.entries_; }
+  bool operator==(const Lexicon& other) const { return same_entries(other) || entries() == other.entries(); }
   bool operator!=(const Lexicon& other) const { return !(*this == other); }
 
  private:
-  std::shared_ptr<const Map> entries_;
+  friend const Lexicon& default_lexicon();
+  struct BuiltIn {};
+  explicit Lexicon(BuiltIn) {}
+  const Map& entries() const;
+
+  std::shared_ptr<const Map> entries_;  // null: the built-in entries
 };
 
 /// The built-in entries: shell commands, common abbreviations of software and office
-/// vocabulary, and the words of nine other languages for the same things (add_language_entries).
+/// vocabulary, and the words of nine other languages for the same things
+/// (append_language_entries).
 /// Chosen for meaning, not tuned on any data set.
 const Lexicon& default_lexicon();
 
-/// Adds the German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese and Korean
-/// words for what tools do and act on (about 1,460 entries), each meaning the English words tool
-/// descriptions use. A word that is already a key gets the new meaning appended.
-void add_language_entries(Lexicon::Map& lexicon);
+/// Appends (word, meaning) for the German, French, Spanish, Portuguese, Italian, Russian,
+/// Chinese, Japanese and Korean words for what tools do and act on (about 1,460 words), each
+/// meaning the English words tool descriptions use. A word may appear more than once, with
+/// different meanings (default_lexicon() joins them). The views are into static data.
+void append_language_entries(std::vector<std::pair<std::string_view, std::string_view>>& out);
 
 /// One expansion applied to a query.
 struct Expansion {
