@@ -1,5 +1,7 @@
 #include "toolsearch/lexicon.hpp"
 
+#include "toolsearch/tokenizer.hpp"
+
 #include <algorithm>
 #include <iterator>
 #include <utility>
@@ -126,23 +128,11 @@ constexpr Entry kEntries[] = {
     {"eta", "arrival time"},
 };
 
-// The built-in entries, made on first use.
+// The built-in map, made the first time something reads it as a map.
 const Lexicon::Map& built_in_entries() {
   static const Lexicon::Map entries = [] {
-    std::vector<std::pair<std::string_view, std::string_view>> all;
-    for (const Entry& e : kEntries) all.emplace_back(e.word, e.meaning);
-    append_language_entries(all);
-    // Sorted first, so that the map is filled in order (a hint each, instead of a search).
-    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     Lexicon::Map out;
-    for (size_t i = 0; i < all.size(); ++i) {
-      if (i > 0 && all[i].first == all[i - 1].first) {  // one word in two concepts: both meanings
-        std::string& meaning = std::prev(out.end())->second;
-        if (meaning.find(all[i].second) == std::string::npos) meaning.append(" ").append(all[i].second);
-        continue;
-      }
-      out.emplace_hint(out.end(), all[i].first, all[i].second);
-    }
+    for (const auto& [word, meaning] : built_in_lexicon_entries()) out.emplace_hint(out.end(), word, meaning);
     return out;
   }();
   return entries;
@@ -163,6 +153,37 @@ void Lexicon::add(const Map& entries) {
 }
 
 void Lexicon::clear() { entries_ = std::make_shared<const Map>(); }
+
+const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexicon_entries() {
+  static const auto entries = [] {
+    std::vector<std::pair<std::string_view, std::string_view>> all;
+    for (const Entry& e : kEntries) all.emplace_back(e.word, e.meaning);
+    append_language_entries(all);
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    // A word in two concepts means both: its meanings joined, kept alive here.
+    static std::vector<std::string> joined;
+    joined.reserve(all.size());  // views into it must not move
+    std::vector<std::pair<std::string_view, std::string_view>> out;
+    for (const auto& [word, meaning] : all) {
+      if (!out.empty() && out.back().first == word) {
+        if (out.back().second.find(meaning) == std::string_view::npos) {
+          joined.push_back(std::string(out.back().second).append(" ").append(meaning));
+          out.back().second = joined.back();
+        }
+        continue;
+      }
+      out.emplace_back(word, meaning);
+    }
+    return out;
+  }();
+  return entries;
+}
+
+std::string lexicon_key(const Analyzer& analyzer, std::string_view word) {
+  std::string key;
+  for (const std::string& token : analyzer.analyze(word)) (key.empty() ? key : key.append(1, ' ')).append(token);
+  return key;
+}
 
 const Lexicon& default_lexicon() {
   static const Lexicon lexicon{Lexicon::BuiltIn{}};

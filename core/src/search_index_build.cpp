@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace toolsearch {
 
@@ -62,24 +61,44 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
   made->options = options;
   const Analyzer analyzer(options);
   std::unordered_map<std::string_view, uint32_t> meaning_ids;
-  std::unordered_set<std::string> keys;
+  TermDictionary keys;  // one buffer, not a node per key
   std::string key;
-  std::vector<std::string> tokens;
-  for (const auto& [word, meaning] : made->lexicon) {
-    tokens.clear();  // analyze_into appends
-    analyzer.analyze_into(word, tokens);
-    if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) continue;
-    key = tokens[0];
-    for (size_t k = 1; k < tokens.size(); ++k) key.append(1, index_data::kPhraseGlue).append(tokens[k]);
-    if (keys.count(key)) continue;
+  // The built-in lexicon under the default analyzer takes its keys from the precomputed table
+  // (a word missing there is its own key) instead of analysing ~1,560 words.
+  const bool built_in = lexicon.same_entries(default_lexicon()) && same_analysis(options, AnalyzerOptions{});
+  const LexiconKey* const precomputed = built_in_lexicon_keys().first;
+  const size_t precomputed_count = built_in_lexicon_keys().second;
+  size_t next = 0;
+  const auto analyse = [&](std::string_view word) {
+    if (built_in) {
+      while (next < precomputed_count && precomputed[next].word < word) ++next;
+      key = next < precomputed_count && precomputed[next].word == word ? precomputed[next].key : word;
+      return;
+    }
+    key = lexicon_key(analyzer, word);
+  };
+  const auto each = [&](auto&& visit) {
+    if (built_in) {
+      for (const auto& [word, meaning] : built_in_lexicon_entries()) visit(word, meaning);
+    } else {
+      for (const auto& [word, meaning] : made->lexicon) visit(std::string_view(word), std::string_view(meaning));
+    }
+  };
+  each([&](std::string_view word, std::string_view meaning) {
+    analyse(word);
+    if (key.empty() || static_cast<size_t>(std::count(key.begin(), key.end(), index_data::kPhraseGlue)) >=
+                           index_data::kMaxPhraseTokens) {
+      return;
+    }
+    if (keys.find(key) != TermDictionary::kNone) return;
     auto [m, added] = meaning_ids.emplace(meaning, static_cast<uint32_t>(made->meanings.size()));
     if (added) made->meanings.push_back(analyzer.analyze(meaning));
     const std::vector<std::string>& meant = made->meanings[m->second];
     // A cognate ("profil" stems as "profile" does) would only give the English word synonyms.
-    if (std::find(meant.begin(), meant.end(), key) != meant.end()) continue;
-    keys.insert(key);
+    if (std::find(meant.begin(), meant.end(), key) != meant.end()) return;
+    keys.intern(key);
     made->entries.push_back({word, meaning, key, m->second});
-  }
+  });
   last = made;
   return made;
 }

@@ -21,7 +21,7 @@ namespace index_data {
 constexpr size_t kMaxTypoTerms = 3;
 // The most tokens a lexicon phrase may have: a CJK word of 9 characters ("スクリーンショット").
 constexpr size_t kMaxPhraseTokens = 8;
-// Joins a lexicon phrase's tokens into one key: never inside a token.
+// Joins a lexicon phrase's tokens into one key (as lexicon_key() does): never inside a token.
 constexpr char kPhraseGlue = ' ';
 
 using bm25::FieldTf;
@@ -54,7 +54,7 @@ using bm25::kFieldCount;
 // session scope's, each snapshot's) shares one analysis (search_index_build.cpp).
 struct AnalyzedLexicon {
   struct Entry {
-    std::string_view word;  // into `lexicon`
+    std::string_view word;  // into `lexicon`, or the built-in entries' static data
     std::string_view meaning;
     std::string key;      // the word's tokens joined by index_data::kPhraseGlue
     uint32_t meaning_id;  // into `meanings`

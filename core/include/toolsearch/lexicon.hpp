@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace toolsearch {
@@ -58,6 +59,29 @@ class Lexicon {
 /// (append_language_entries).
 /// Chosen for meaning, not tuned on any data set.
 const Lexicon& default_lexicon();
+
+/// The built-in entries as (word, meaning), sorted by word, one per word: what default_lexicon()
+/// holds, without building its map (the views are into static data).
+const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexicon_entries();
+
+class Analyzer;  // tokenizer.hpp
+
+/// The key a lexicon word is matched by: its tokens under `analyzer`, joined by single spaces
+/// ("" when it has none, as a stop word has).
+std::string lexicon_key(const Analyzer& analyzer, std::string_view word);
+
+/// A lexicon word and its key (lexicon_key).
+struct LexiconKey {
+  std::string_view word;
+  std::string_view key;
+};
+
+/// The built-in words whose key under the default AnalyzerOptions is not the word itself, sorted
+/// by word (about 400 of ~1,560). Precomputed (core/src/lexicon_keys.cpp, written by
+/// tools/gen_lexicon_keys) so that a process's first index build need not analyse every word:
+/// that took 15 ms in wasm, where a first run is not yet optimised. tests/cpp/test_lexicon_keys.cpp
+/// checks the table against the analyzer.
+std::pair<const LexiconKey*, size_t> built_in_lexicon_keys();
 
 /// Appends (word, meaning) for the German, French, Spanish, Portuguese, Italian, Russian,
 /// Chinese, Japanese and Korean words for what tools do and act on (about 1,460 words), each
