@@ -1,5 +1,6 @@
 #include "toolsearch/lexicon.hpp"
 
+#include "toolsearch/sort_by.hpp"
 #include "toolsearch/tokenizer.hpp"
 
 #include <algorithm>
@@ -159,12 +160,16 @@ const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexic
     std::vector<std::pair<std::string_view, std::string_view>> all;
     for (const Entry& e : kEntries) all.emplace_back(e.word, e.meaning);
     append_language_entries(all);
-    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    // By word, then by place in the tables (a stable sort through sort_by's one instantiation).
+    std::vector<uint32_t> order(all.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    sort_by(order, [&](uint32_t a, uint32_t b) { return all[a].first < all[b].first || (all[a].first == all[b].first && a < b); });
     // A word in two concepts means both: its meanings joined, kept alive here.
     static std::vector<std::string> joined;
     joined.reserve(all.size());  // views into it must not move
     std::vector<std::pair<std::string_view, std::string_view>> out;
-    for (const auto& [word, meaning] : all) {
+    for (uint32_t i : order) {
+      const auto& [word, meaning] = all[i];
       if (!out.empty() && out.back().first == word) {
         if (out.back().second.find(meaning) == std::string_view::npos) {
           joined.push_back(std::string(out.back().second).append(" ").append(meaning));

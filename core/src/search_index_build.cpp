@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 namespace toolsearch {
 
@@ -60,23 +59,12 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
   made->lexicon = lexicon;
   made->options = options;
   const Analyzer analyzer(options);
-  std::unordered_map<std::string_view, uint32_t> meaning_ids;
-  TermDictionary keys;  // one buffer, not a node per key
+  TermDictionary meaning_ids;  // ids in order of first use: index into made->meanings
+  TermDictionary keys;         // one buffer, not a node per key
   std::string key;
-  // The built-in lexicon under the default analyzer takes its keys from the precomputed table
-  // (a word missing there is its own key) instead of analysing ~1,560 words.
-  const bool built_in = lexicon.same_entries(default_lexicon()) && same_analysis(options, AnalyzerOptions{});
-  const LexiconKey* const precomputed = built_in_lexicon_keys().first;
-  const size_t precomputed_count = built_in_lexicon_keys().second;
-  size_t next = 0;
-  const auto analyse = [&](std::string_view word) {
-    if (built_in) {
-      while (next < precomputed_count && precomputed[next].word < word) ++next;
-      key = next < precomputed_count && precomputed[next].word == word ? precomputed[next].key : word;
-      return;
-    }
-    key = lexicon_key(analyzer, word);
-  };
+  // The built-in entries are read as the sorted views they are made from: building their map
+  // would only cost a fresh module's first search more.
+  const bool built_in = lexicon.same_entries(default_lexicon());
   const auto each = [&](auto&& visit) {
     if (built_in) {
       for (const auto& [word, meaning] : built_in_lexicon_entries()) visit(word, meaning);
@@ -85,19 +73,19 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
     }
   };
   each([&](std::string_view word, std::string_view meaning) {
-    analyse(word);
+    key = lexicon_key(analyzer, word);
     if (key.empty() || static_cast<size_t>(std::count(key.begin(), key.end(), index_data::kPhraseGlue)) >=
                            index_data::kMaxPhraseTokens) {
       return;
     }
     if (keys.find(key) != TermDictionary::kNone) return;
-    auto [m, added] = meaning_ids.emplace(meaning, static_cast<uint32_t>(made->meanings.size()));
-    if (added) made->meanings.push_back(analyzer.analyze(meaning));
-    const std::vector<std::string>& meant = made->meanings[m->second];
+    const uint32_t meaning_id = meaning_ids.intern(meaning);
+    if (meaning_id == made->meanings.size()) made->meanings.push_back(analyzer.analyze(meaning));
+    const std::vector<std::string>& meant = made->meanings[meaning_id];
     // A cognate ("profil" stems as "profile" does) would only give the English word synonyms.
     if (std::find(meant.begin(), meant.end(), key) != meant.end()) return;
     keys.intern(key);
-    made->entries.push_back({word, meaning, key, m->second});
+    made->entries.push_back({word, meaning, key, meaning_id});
   });
   last = made;
   return made;

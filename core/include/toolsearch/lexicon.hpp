@@ -70,19 +70,6 @@ class Analyzer;  // tokenizer.hpp
 /// ("" when it has none, as a stop word has).
 std::string lexicon_key(const Analyzer& analyzer, std::string_view word);
 
-/// A lexicon word and its key (lexicon_key).
-struct LexiconKey {
-  std::string_view word;
-  std::string_view key;
-};
-
-/// The built-in words whose key under the default AnalyzerOptions is not the word itself, sorted
-/// by word (about 400 of ~1,560). Precomputed (core/src/lexicon_keys.cpp, written by
-/// tools/gen_lexicon_keys) so that a process's first index build need not analyse every word:
-/// that took 15 ms in wasm, where a first run is not yet optimised. tests/cpp/test_lexicon_keys.cpp
-/// checks the table against the analyzer.
-std::pair<const LexiconKey*, size_t> built_in_lexicon_keys();
-
 /// Appends (word, meaning) for the German, French, Spanish, Portuguese, Italian, Russian,
 /// Chinese, Japanese and Korean words for what tools do and act on (about 1,460 words), each
 /// meaning the English words tool descriptions use. A word may appear more than once, with

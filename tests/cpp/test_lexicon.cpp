@@ -1,10 +1,8 @@
-// The precomputed keys of the built-in lexicon (core/src/lexicon_keys.cpp) must be what the
-// analyzer makes of its words: an index built from them then matches queries exactly as one that
-// analyses every word. When this fails, the lexicon or the analyzer changed: regenerate with
-//   build/native/tools/gen_lexicon_keys > core/src/lexicon_keys.cpp
+// The built-in lexicon is read two ways: as a map (default_lexicon(), what hosts extend) and as
+// the sorted views it is made from (built_in_lexicon_entries(), what index builds read). Both
+// must hold the same entries, and an index must answer the same either way.
 #include "toolsearch/json_api.hpp"
 #include "toolsearch/lexicon.hpp"
-#include "toolsearch/tokenizer.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -17,21 +15,6 @@ namespace {
 bool json_ok(const std::string& answer) { return nlohmann::json::parse(answer)["ok"] == true; }
 }  // namespace
 
-TEST_CASE("precomputed lexicon keys are the analyzer's", "[lexicon]") {
-  const Analyzer analyzer;
-  const auto [keys, count] = built_in_lexicon_keys();
-  REQUIRE(count > 0);
-  for (size_t i = 1; i < count; ++i) CHECK(keys[i - 1].word < keys[i].word);  // sorted, no repeats
-  size_t next = 0;
-  for (const auto& [word, meaning] : built_in_lexicon_entries()) {
-    const bool listed = next < count && keys[next].word == word;
-    const std::string_view expected = listed ? keys[next++].key : word;
-    INFO(std::string(word));
-    CHECK(lexicon_key(analyzer, word) == expected);
-  }
-  CHECK(next == count);  // every listed word is a built-in word
-}
-
 TEST_CASE("the built-in entries are the default lexicon's", "[lexicon]") {
   const auto& entries = built_in_lexicon_entries();
   REQUIRE(entries.size() == default_lexicon().size());
@@ -43,9 +26,9 @@ TEST_CASE("the built-in entries are the default lexicon's", "[lexicon]") {
   }
 }
 
-TEST_CASE("an index from precomputed keys explains as one that analyses every word", "[lexicon]") {
-  // The same lexicon, once as the built-in object (precomputed keys) and once as a copy a host
-  // extended with one unrelated word (every word analysed).
+TEST_CASE("an index from the built-in views explains as one from a map", "[lexicon]") {
+  // The same lexicon, once as the built-in object (its views) and once as a copy a host
+  // extended with one unrelated word (its own map).
   JsonEngine built_in, analysed;
   REQUIRE(json_ok(analysed.configure(R"({"analysis":{"lexicon":{"zzqx":"file"}}})")));
   const std::string tools = R"([{"name":"read_file","description":"Read a file from a directory"},
