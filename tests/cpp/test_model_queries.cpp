@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -51,6 +52,23 @@ bool has(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// Each query has the tool a reader of the catalog would pick among its top three hits.
+void each_in_top3(std::initializer_list<std::pair<const char*, const char*>> cases) {
+  for (const auto& [query, tool] : cases) {
+    INFO(query);
+    CHECK(has(top(query), tool));
+  }
+}
+
+// True when explain() of the query for the tool lists the lexicon expansion from -> to.
+bool expanded(const std::string& query, const std::string& tool, const std::string& from, const std::string& to) {
+  const json e = json::parse(builtin().explain(query, tool))["value"];
+  for (const json& x : e["expansions"]) {
+    if (x["from"] == from && x["to"] == to) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("abbreviations and shell commands find the tool they stand for", "[model_queries]") {
@@ -77,7 +95,7 @@ TEST_CASE("word forms and verbs the tools do not use", "[model_queries]") {
 }
 
 TEST_CASE("the words people use where tools say something else", "[model_queries]") {
-  const std::pair<const char*, const char*> cases[] = {
+  each_in_top3({
       {"make a new folder called logs", "mcp_filesystem_create_directory"},
       {"report a bug in the repo", "mcp_github_create_issue"},
       {"patch the config file", "mcp_filesystem_edit_file"},
@@ -94,17 +112,12 @@ TEST_CASE("the words people use where tools say something else", "[model_queries
       {"find the route to the airport", "mcp_google-maps_maps_directions"},
       {"erase the cache key", "mcp_redis_delete"},
       {"recall what we discussed about the launch", "mcp_memory_search_nodes"},
-  };
-  for (const auto& [query, tool] : cases) {
-    INFO(query);
-    CHECK(has(top(query), tool));
-  }
+  });
 }
 
 TEST_CASE("requests in other languages find the English tools", "[model_queries]") {
-  // One request per line, in the words a person would type; the tool a reader of the catalog
-  // would pick must be among the top three.
-  const std::pair<const char*, const char*> cases[] = {
+  // One request per line, in the words a person would type.
+  each_in_top3({
       {"Zeige mir den Inhalt der Datei config.yaml", "mcp_github_get_file_contents"},
       {"Erstelle einen neuen Ordner namens backup", "mcp_filesystem_create_directory"},
       {"Erstelle ein Issue im Repository", "mcp_github_create_issue"},
@@ -131,19 +144,12 @@ TEST_CASE("requests in other languages find the English tools", "[model_queries]
       {"ウェブで検索して", "mcp_brave-search_brave_web_search"},
       {"파일 읽기", "mcp_filesystem_read_file"},
       {"새 폴더 만들기", "mcp_filesystem_create_directory"},
-  };
-  for (const auto& [query, tool] : cases) {
-    INFO(query);
-    CHECK(has(top(query), tool));
-  }
+  });
 }
 
 TEST_CASE("lexicon phrases match words in a row, and cognates leave English alone", "[model_queries]") {
   // "ファイル" is three bigrams to the analyzer; the phrase matches them together.
-  const json jp = json::parse(builtin().explain("ファイルを検索", "mcp_filesystem_search_files"))["value"];
-  bool file = false;
-  for (const json& x : jp["expansions"]) file = file || (x["from"] == "ファイル" && x["to"] == "file");
-  CHECK(file);
+  CHECK(expanded("ファイルを検索", "mcp_filesystem_search_files", "ファイル", "file"));
   // "finde" (German) stems as "find" does, so it is left out: an English query is not expanded.
   const json en = json::parse(builtin().explain("find information", "mcp_filesystem_search_files"))["value"];
   CHECK(en["expansions"].empty());
@@ -164,10 +170,7 @@ TEST_CASE("a fragment is never presented as a match", "[model_queries]") {
 }
 
 TEST_CASE("explain shows what the lexicon and typo tolerance added", "[model_queries]") {
-  const json e = json::parse(builtin().explain("open a PR", "mcp_github_create_pull_request"))["value"];
-  bool pr = false;
-  for (const json& x : e["expansions"]) pr = pr || (x["from"] == "pr" && x["to"] == "pull request");
-  CHECK(pr);
+  CHECK(expanded("open a PR", "mcp_github_create_pull_request", "pr", "pull request"));
   const json t = json::parse(builtin().explain("creat isue", "mcp_github_create_issue"))["value"];
   bool typo = false;
   for (const json& x : t["expansions"]) typo = typo || x["to"].get<std::string>().find("(typo)") != std::string::npos;
