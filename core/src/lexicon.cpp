@@ -1,7 +1,6 @@
 #include "toolsearch/lexicon.hpp"
 
 #include "toolsearch/sort_by.hpp"
-#include "toolsearch/tokenizer.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -182,12 +181,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexic
     return out;
   }();
   return entries;
-}
-
-std::string lexicon_key(const Analyzer& analyzer, std::string_view word) {
-  std::string key;
-  for (const std::string& token : analyzer.analyze(word)) (key.empty() ? key : key.append(1, ' ')).append(token);
-  return key;
 }
 
 const Lexicon& default_lexicon() {

@@ -119,7 +119,7 @@ bool better(const Ranked& a, const Ranked& b) {
 template <class Found>
 size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&& found) const {
   ScratchLease<std::string> key;
-  for (size_t n = std::min({longest_phrase, index_data::kMaxPhraseTokens, tokens.size() - i}); n >= 2; --n) {
+  for (size_t n = std::min({analyzed->longest_phrase, index_data::kMaxPhraseTokens, tokens.size() - i}); n >= 2; --n) {
     key->assign(tokens[i]);
     for (size_t k = 1; k < n; ++k) key->append(1, index_data::kPhraseGlue).append(tokens[i + k]);
     if (const uint32_t entry = lexicon_tokens.find(key.get()); entry != TermDictionary::kNone) {
@@ -148,7 +148,7 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
   size_t known_until = 0;  // tokens before this one are lexicon words: never typos
   for (size_t i = 0; i < tokens.size(); ++i) {
     const std::string_view token = tokens[i];
-    if (longest_phrase > 0 && phrase_heads.find(token) != TermDictionary::kNone) {
+    if (analyzed->longest_phrase > 0 && analyzed->phrase_heads.find(token) != TermDictionary::kNone) {
       known_until = std::max(known_until, i + phrase_at(tokens, i, expand));
     }
     if (const uint32_t entry = lexicon_tokens.find(token); entry != TermDictionary::kNone) {

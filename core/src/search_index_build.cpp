@@ -72,12 +72,13 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
       for (const auto& [word, meaning] : made->lexicon) visit(std::string_view(word), std::string_view(meaning));
     }
   };
+  std::vector<std::string> tokens;
   each([&](std::string_view word, std::string_view meaning) {
-    key = lexicon_key(analyzer, word);
-    if (key.empty() || static_cast<size_t>(std::count(key.begin(), key.end(), index_data::kPhraseGlue)) >=
-                           index_data::kMaxPhraseTokens) {
-      return;
-    }
+    tokens.clear();  // analyze_into appends
+    analyzer.analyze_into(word, tokens);
+    if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) return;
+    key = tokens[0];
+    for (size_t k = 1; k < tokens.size(); ++k) key.append(1, index_data::kPhraseGlue).append(tokens[k]);
     if (keys.find(key) != TermDictionary::kNone) return;
     const uint32_t meaning_id = meaning_ids.intern(meaning);
     if (meaning_id == made->meanings.size()) made->meanings.push_back(analyzer.analyze(meaning));
@@ -86,6 +87,10 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
     if (std::find(meant.begin(), meant.end(), key) != meant.end()) return;
     keys.intern(key);
     made->entries.push_back({word, meaning, key, meaning_id});
+    if (tokens.size() > 1) {
+      made->phrase_heads.intern(tokens[0]);
+      made->longest_phrase = std::max(made->longest_phrase, tokens.size());
+    }
   });
   last = made;
   return made;
@@ -269,18 +274,6 @@ void SearchIndex::Impl::build_lexicon() {
     if (meaning_terms[e.meaning_id].empty()) continue;  // means nothing this catalog has
     lexicon_tokens.intern(e.key);
     lexicon.push_back(&e);
-  }
-  index_phrases();
-}
-
-void SearchIndex::Impl::index_phrases() {
-  phrase_heads = TermDictionary();
-  longest_phrase = 0;
-  for (uint32_t e = 0; e < lexicon_tokens.size(); ++e) {
-    const std::string_view key = lexicon_tokens[e];
-    if (key.find(index_data::kPhraseGlue) == std::string_view::npos) continue;
-    phrase_heads.intern(key.substr(0, key.find(index_data::kPhraseGlue)));
-    longest_phrase = std::max<size_t>(longest_phrase, 1 + std::count(key.begin(), key.end(), index_data::kPhraseGlue));
   }
 }
 

@@ -21,7 +21,7 @@ namespace index_data {
 constexpr size_t kMaxTypoTerms = 3;
 // The most tokens a lexicon phrase may have: a CJK word of 9 characters ("スクリーンショット").
 constexpr size_t kMaxPhraseTokens = 8;
-// Joins a lexicon phrase's tokens into one key (as lexicon_key() does): never inside a token.
+// Joins a lexicon phrase's tokens into one key: never inside a token.
 constexpr char kPhraseGlue = ' ';
 
 using bm25::FieldTf;
@@ -65,6 +65,10 @@ struct AnalyzedLexicon {
   // nothing or to too many tokens, and cognates, left out.
   std::vector<Entry> entries;
   std::vector<std::vector<std::string>> meanings;  // the tokens of each distinct meaning
+  // The first token of every phrase key, and the most tokens a phrase has: a query token that
+  // is no head starts no phrase.
+  TermDictionary phrase_heads;
+  size_t longest_phrase = 0;
 };
 
 struct SearchIndex::Impl {
@@ -100,15 +104,10 @@ struct SearchIndex::Impl {
                                   // joined by kPhraseGlue
   std::vector<const AnalyzedLexicon::Entry*> lexicon;  // in lexicon_tokens' id order
   std::vector<std::vector<uint32_t>> meaning_terms;     // by AnalyzedLexicon meaning id
-  // Derived from lexicon_tokens (index_phrases()): the first token of every phrase, and the
-  // most tokens a phrase has.
-  TermDictionary phrase_heads;
-  size_t longest_phrase = 0;
   // The lexicon tables from params and the term dictionary. Snapshots do not store them: they
   // follow from what a snapshot does store, and the built-in lexicon's ~1,560 entries would
   // add about 100 KB to every snapshot.
   void build_lexicon();
-  void index_phrases();
 
   /// The parameters as scoring uses them: out-of-range values clamped (search_index_build.cpp).
   void set_params(const Bm25Params& p);

@@ -64,12 +64,6 @@ const Lexicon& default_lexicon();
 /// holds, without building its map (the views are into static data).
 const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexicon_entries();
 
-class Analyzer;  // tokenizer.hpp
-
-/// The key a lexicon word is matched by: its tokens under `analyzer`, joined by single spaces
-/// ("" when it has none, as a stop word has).
-std::string lexicon_key(const Analyzer& analyzer, std::string_view word);
-
 /// Appends (word, meaning) for the German, French, Spanish, Portuguese, Italian, Russian,
 /// Chinese, Japanese and Korean words for what tools do and act on (about 1,460 words), each
 /// meaning the English words tool descriptions use. A word may appear more than once, with
