@@ -5,6 +5,7 @@
 #include "toolsearch/tool_name.hpp"
 #include "toolsearch/utf8.hpp"
 
+#include <atomic>
 #include <unordered_set>
 
 namespace toolsearch {
@@ -35,7 +36,7 @@ Catalog::Catalog(CatalogOptions options) : options_(options) {}
 
 void Catalog::set_options(const CatalogOptions& options) {
   options_ = options;
-  ++revision_;
+  changed();
 }
 
 Status Catalog::validate(const Tool& tool) const {
@@ -244,7 +245,7 @@ Status Catalog::pin_tool(const std::string& name, bool pinned) {
   const long i = index_of(name);
   if (i < 0) return Status::error(ErrorCode::NotFound, "no tool named '" + name + "'");
   tools_[static_cast<size_t>(i)].pinned = pinned;
-  ++revision_;
+  changed();
   return Status::success();
 }
 
@@ -254,7 +255,7 @@ void Catalog::pin_server(const std::string& server, bool pinned) {
   } else {
     pinned_servers_.erase(server);
   }
-  ++revision_;
+  changed();
 }
 
 bool Catalog::is_pinned(const Tool& tool) const {
@@ -305,7 +306,7 @@ Status Catalog::restore(const CatalogOptions& options, std::vector<Tool> tools, 
   tools_ = std::move(tools);
   by_name_ = std::move(names);
   pinned_servers_ = std::move(pinned_servers);
-  ++revision_;
+  changed();
   fingerprint_ = std::move(fingerprint);
   fingerprint_revision_ = revision_;
   return Status::success();
@@ -313,7 +314,17 @@ Status Catalog::restore(const CatalogOptions& options, std::vector<Tool> tools, 
 
 void Catalog::reindex() {
   index_names(tools_, by_name_);
+  changed();
+}
+
+void Catalog::changed() {
   ++revision_;
+  state_ = next_state();
+}
+
+uint64_t Catalog::next_state() {
+  static std::atomic<uint64_t> counter{0};
+  return ++counter;
 }
 
 }  // namespace toolsearch

@@ -4,8 +4,7 @@ namespace toolsearch {
 
 ToolCosts ToolCosts::build(const Catalog& catalog, const TokenCounter& counter) {
   ToolCosts table;
-  table.catalog_ = &catalog;
-  table.revision_ = catalog.revision();
+  table.state_ = catalog.state();
   table.costs_.reserve(catalog.size());
   for (const Tool& tool : catalog.tools()) table.costs_.push_back(estimate_tool_tokens(tool, counter));
   return table;
@@ -13,14 +12,13 @@ ToolCosts ToolCosts::build(const Catalog& catalog, const TokenCounter& counter) 
 
 ToolCosts ToolCosts::restore(const Catalog& catalog, std::vector<size_t> costs) {
   ToolCosts table;
-  table.catalog_ = &catalog;
-  table.revision_ = catalog.revision();
+  table.state_ = catalog.state();
   table.costs_ = std::move(costs);
   return table;
 }
 
 bool ToolCosts::matches(const Catalog& catalog) const {
-  return catalog_ == &catalog && revision_ == catalog.revision() && costs_.size() == catalog.size();
+  return state_ == catalog.state() && costs_.size() == catalog.size();
 }
 
 }  // namespace toolsearch

@@ -575,6 +575,20 @@ TEST_CASE("a cost table is reused for its catalog revision and ignored after a c
   CHECK(stale->strategy == Strategy::Passthrough);
 }
 
+TEST_CASE("a cost table follows its catalog's content: a copy made with it, not another catalog", "[assembly]") {
+  Fixture f;
+  const ToolCosts costs = ToolCosts::build(f.catalog, f.counter);
+  Catalog copy = f.catalog;  // an Engine copy carries its catalog and its table together
+  CHECK(costs.matches(copy));
+  REQUIRE(copy.remove({"c"}).ok());
+  CHECK_FALSE(costs.matches(copy));
+  CHECK(costs.matches(f.catalog));  // the original did not change
+  // Same tools, built apart: the same revision count, but not the content the table was made from.
+  Fixture other;
+  CHECK(other.catalog.revision() == f.catalog.revision());
+  CHECK_FALSE(costs.matches(other.catalog));
+}
+
 TEST_CASE("pre-selection: core + pinned + top-K as full schemas", "[assembly]") {
   Catalog catalog;
   REQUIRE(catalog.add({

@@ -76,6 +76,10 @@ class Catalog {
   /// Increments at every successful mutation and option change, over the catalog's whole life
   /// (cheap change detection for caches).
   uint64_t revision() const { return revision_; }
+  /// Names this exact content: unique in the process for every construction and mutation, and
+  /// shared by a copy until either side changes. Caches stored beside a catalog (an Engine's
+  /// token costs) stay valid when the two are copied together, where a pointer would not.
+  uint64_t state() const { return state_; }
   const CatalogOptions& options() const { return options_; }
 
   /// Replaces the options. The tools, the server pins and the revision count are kept, and
@@ -101,12 +105,16 @@ class Catalog {
   Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source,
                        const std::vector<Tool>* earlier = nullptr) const;
   void reindex();
+  /// Every successful mutation and option change: a new revision and a new state.
+  void changed();
 
   CatalogOptions options_;
   std::vector<Tool> tools_;
   TermDictionary by_name_;  // ids are catalog positions
   std::set<std::string> pinned_servers_;
   uint64_t revision_ = 0;
+  uint64_t state_ = next_state();
+  static uint64_t next_state();
   // Hashing dumps every schema, so the result is kept until the next mutation.
   mutable std::string fingerprint_;
   mutable uint64_t fingerprint_revision_ = ~uint64_t{0};

@@ -17,16 +17,16 @@ class ToolCosts {
   /// A table of costs computed earlier (a snapshot's), for `catalog` at its current revision.
   static ToolCosts restore(const Catalog& catalog, std::vector<size_t> costs);
 
-  /// True when built from this catalog object at its current revision and size. A table that
-  /// does not match is ignored by assemble(), which then estimates afresh.
+  /// True when built from this catalog content (Catalog::state(): the same object unchanged
+  /// since, or a copy of it made with the table). A table that does not match is ignored by
+  /// assemble(), which then estimates afresh.
   bool matches(const Catalog& catalog) const;
   /// Cost of the tool at catalog position `index` (0 when out of range).
   size_t at(size_t index) const { return index < costs_.size() ? costs_[index] : 0; }
   size_t size() const { return costs_.size(); }
 
  private:
-  const Catalog* catalog_ = nullptr;  // identity only, never dereferenced
-  uint64_t revision_ = 0;
+  uint64_t state_ = 0;  // Catalog::state() of the catalog it was built from; states start at 1
   std::vector<size_t> costs_;
 };
 
