@@ -2,7 +2,7 @@
 //
 //   eval_seal <catalog.jsonl> <queries.jsonl> [--k1 x] [--b y] [--w-name w] [--w-server w]
 //             [--w-desc w] [--w-pnames w] [--w-pdesc w]
-//             [--stem | --no-stem] [--min-chars n] [--no-whole] [--plain] [--repeat n]
+//             [--stem | --no-stem] [--min-chars n] [--no-whole] [--plain] [--repeat n] [--misses file]
 //
 // --plain reproduces the dataset README's baseline shape: one BM25 field holding name,
 // description and parameter names (no exact-name rule, no parameter descriptions).
@@ -94,7 +94,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: eval_seal <catalog.jsonl> <queries.jsonl> [--k1 x] [--b y] [--w-name w] "
                "[--w-server w] [--w-desc w] [--w-pnames w] [--w-pdesc w] "
-               "[--stem|--no-stem] [--min-chars n] [--no-whole] [--plain] [--repeat n]\n");
+               "[--stem|--no-stem] [--min-chars n] [--no-whole] [--plain] [--repeat n] [--misses file]\n");
   return 2;
 }
 
@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
   bool stem = static_cast<bool>(params.analyzer.stemmer);
   bool porter2 = false;
   bool plain = false;  // the README's baseline: one field of name + description + parameter names
+  std::string misses_path;  // JSON lines: each query whose gold is not all in the top 5, with that top 5
   size_t repeat = 1;   // timing passes over the queries before the scored one (warms caches and JITs)
   for (int i = 3; i < argc; ++i) {
     const std::string flag = argv[i];
@@ -132,7 +133,10 @@ int main(int argc, char** argv) {
     else if (flag == "--no-stop") params.analyzer.stop_words = false;
     else if (flag == "--no-whole") params.analyzer.keep_whole_identifier = false;
     else if (flag == "--plain") plain = true;
-    else if (flag == "--repeat") {
+    else if (flag == "--misses") {
+      ok = i + 1 < argc;
+      if (ok) misses_path = argv[++i];
+    } else if (flag == "--repeat") {
       double v = 0;
       ok = number(v) && v >= 1;
       repeat = static_cast<size_t>(v);
@@ -201,6 +205,8 @@ int main(int argc, char** argv) {
   }
   const auto index = toolsearch::SearchIndex::build(catalog, params);
 
+  std::ofstream misses;
+  if (!misses_path.empty()) misses.open(misses_path);
   Totals overall;
   std::map<std::string, Totals> by_subset;
   size_t exact_hits = 0, exact_gold = 0, substring_hits = 0;
@@ -226,6 +232,15 @@ int main(int argc, char** argv) {
       substring_hits += hit.kind == toolsearch::MatchKind::Substring ? 1 : 0;
     }
     overall.add(top, gold);
+    if (misses) {
+      size_t found = 0;
+      for (size_t i = 0; i < top.size() && i < 5; ++i) found += gold.count(top[i]);
+      if (found < gold.size()) {
+        json line = {{"query", query}, {"gold", gold}, {"top5", json::array()}};
+        for (size_t i = 0; i < top.size() && i < 5; ++i) line["top5"].push_back(top[i]);
+        misses << line.dump() << "\n";
+      }
+    }
     by_subset[q.value("subset", "all")].add(top, gold);
   }
 
