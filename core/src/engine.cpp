@@ -57,18 +57,17 @@ std::string scope_key(const Scope& scope) {
 
 std::shared_ptr<const SearchIndex> Engine::index_for(const Scope& scope) const {
   if (scope.unrestricted()) return index();
-  if (scoped_revision_ != catalog_.revision() || scoped_indexes_.size() >= kMaxScopedIndexes) {
+  if (scoped_revision_ != catalog_.revision()) {
     scoped_indexes_.clear();
     scoped_revision_ = catalog_.revision();
   }
   std::string key = scope_key(scope);
-  for (const auto& [k, index] : scoped_indexes_) {
-    if (k == key) return index;
+  if (const auto* cached = scoped_indexes_.find([&](const auto& entry) { return entry.first == key; })) {
+    return cached->second;
   }
   const auto& tools = catalog_.tools();
   auto index = SearchIndex::build(catalog_, options_.bm25, [&](size_t i) { return scope.allows(tools[i]); });
-  scoped_indexes_.emplace_back(std::move(key), index);
-  return index;
+  return scoped_indexes_.add({std::move(key), std::move(index)}).second;
 }
 
 std::string Engine::open_session(Scope scope) {
@@ -120,18 +119,19 @@ Result<AssemblyResult> Engine::assemble(const std::string& session_id, const Ass
     const bool fresh = st.session.activated.empty();
     const std::string scope = fresh ? scope_key(st.session.scope) : std::string();
     std::shared_ptr<const AssemblyPlan> shared;
-    for (const SharedPlan& p : shared_plans_) {
-      if (fresh && p.key == key && p.scope == scope) shared = p.plan;
+    if (fresh) {
+      const SharedPlan* same = shared_plans_.find([&](const SharedPlan& p) { return p.key == key && p.scope == scope; });
+      if (same) shared = same->plan;
     }
     if (!shared) {
       auto plan = plan_assembly(catalog_, options_.gate, st.session, request.context_window, request.mode, {}, &costs());
       if (!plan.ok()) return plan.status();
       shared = std::make_shared<const AssemblyPlan>(std::move(plan.value()));
       if (fresh) {
-        const bool stale = !shared_plans_.empty() && (shared_plans_.front().key.catalog_revision != key.catalog_revision ||
-                                                      shared_plans_.front().key.settings_revision != key.settings_revision);
-        if (stale || shared_plans_.size() >= kMaxSharedPlans) shared_plans_.clear();
-        shared_plans_.push_back({key, scope, shared});
+        const bool stale = !shared_plans_.empty() && (shared_plans_.oldest().key.catalog_revision != key.catalog_revision ||
+                                                      shared_plans_.oldest().key.settings_revision != key.settings_revision);
+        if (stale) shared_plans_.clear();
+        shared_plans_.add({key, scope, shared});
       }
     }
     st.plan = std::move(shared);

@@ -9,6 +9,7 @@
 #include "toolsearch/retrieval.hpp"
 #include "toolsearch/search_index.hpp"
 #include "toolsearch/session.hpp"
+#include "toolsearch/recent_list.hpp"
 #include "toolsearch/static_embedder.hpp"
 #include "toolsearch/status.hpp"
 #include "toolsearch/tool_vectors.hpp"
@@ -78,8 +79,8 @@ class Engine {
   std::shared_ptr<const SearchIndex> index() const;
   /// The index a session with `scope` searches: index() when unrestricted, else an index of
   /// the in-scope tools alone (SearchIndex::build with a scope), so BM25 statistics never leak
-  /// across scopes. Built on first use and kept per distinct scope (at most kMaxScopedIndexes;
-  /// the cache is emptied when full and whenever the catalog or the options change).
+  /// across scopes. Built on first use and kept per distinct scope: the kMaxScopedIndexes used
+  /// most recently, all dropped whenever the catalog or the ranking options change.
   std::shared_ptr<const SearchIndex> index_for(const Scope& scope) const;
   static constexpr size_t kMaxScopedIndexes = 8;
 
@@ -205,21 +206,20 @@ class Engine {
   ToolVectors vectors_;
   std::shared_ptr<const StaticEmbedder> static_;
   uint64_t static_filled_revision_ = ~uint64_t{0};  ///< catalog revision the static vectors cover
-  // Scoped indexes with their scope_key(), valid for scoped_revision_ (see index_for). A short
-  // list, searched linearly: smaller in the wasm than another map instantiation.
-  mutable std::vector<std::pair<std::string, std::shared_ptr<const SearchIndex>>> scoped_indexes_;
+  // Scoped indexes with their scope_key(), valid for scoped_revision_ (see index_for).
+  mutable RecentList<std::pair<std::string, std::shared_ptr<const SearchIndex>>, kMaxScopedIndexes> scoped_indexes_;
   mutable uint64_t scoped_revision_ = ~uint64_t{0};
   // Plans of sessions that have activated nothing yet, with their scope_key(): such a plan
   // depends on the scope, not on the session, so every new conversation in a scope shares
-  // the first one's plan instead of planning its first turn again. A short list, searched
-  // linearly; every entry is of the current revisions, and the list is emptied when it fills.
+  // the first one's plan instead of planning its first turn again. Every entry is of the
+  // current revisions (the list is emptied when they change).
   static constexpr size_t kMaxSharedPlans = 8;
   struct SharedPlan {
     PlanKey key;
     std::string scope;
     std::shared_ptr<const AssemblyPlan> plan;
   };
-  std::vector<SharedPlan> shared_plans_;
+  RecentList<SharedPlan, kMaxSharedPlans> shared_plans_;
   std::map<std::string, SessionState> sessions_;
   uint64_t next_session_ = 1;
 };
