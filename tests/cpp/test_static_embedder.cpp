@@ -67,7 +67,7 @@ TEST_CASE("static embedder: looks up analyzer tokens, sums weighted rows, normal
   CHECK(e.find("snow") == 3);
 
   // Identifier split and case folding come from the analyzer: get + weather + forecast.
-  const StaticEmbedding v = e.embed("getWeather FORECAST, please");
+  const StaticEmbedding v = e.embed("getWeather FORECAST, today");
   CHECK(v.tokens == 4);
   CHECK(v.known_tokens == 3);
   const float n = std::sqrt(1.0f + 4.0f + 1.0f);

@@ -18,6 +18,11 @@ TEST_CASE("is_english_stop_word knows the function words", "[stop_words]") {
     INFO("word: " << w);
     CHECK(is_english_stop_word(w));
   }
+  // The words that frame a request ("can you please provide ...", "kindly assist me").
+  for (const char* w : {"can", "will", "please", "kindly", "just", "also", "assist", "assistance", "provide"}) {
+    INFO("word: " << w);
+    CHECK(is_english_stop_word(w));
+  }
 }
 
 TEST_CASE("is_english_stop_word keeps words that carry meaning in tool queries", "[stop_words]") {

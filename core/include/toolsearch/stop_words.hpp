@@ -8,7 +8,8 @@ namespace toolsearch {
 
 /// True when `folded_token` (already case-folded, before stemming) is in the English stop list:
 /// articles, pronouns, auxiliaries, prepositions and conjunctions, after the Snowball English
-/// list. Binary search over a sorted constant array; no allocation.
+/// list, and the words that frame a request rather than name a task ("can", "will", "please",
+/// "kindly", "just", "also", "assist", "assistance", "provide"). A hash lookup; no allocation.
 ///
 /// Deliberately NOT stop words, because tool queries lean on them: negations ("no", "nor",
 /// "not", "cannot": "not found"), quantity words ("all", "any", "both", "each", "few", "more",
