@@ -10,10 +10,9 @@
 // machine drift hits them alike. The package is the built one (js/dist), resolved through its
 // package.json `exports` as Node resolves it for users.
 
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
-import { entry, median } from './peers.mjs';
+import { entry, median, printRows, runFresh } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,12 +43,9 @@ const CONTENDERS = [
   { name: 'minisearch: import', source: script(import.meta.resolve('minisearch'), '') },
 ];
 
-const runOnce = (source) =>
-  JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8' }).trim().split('\n').pop());
-
 const samples = CONTENDERS.map(() => []);
 for (let run = 0; run < RUNS; run++) {
-  CONTENDERS.forEach((c, i) => samples[i].push(runOnce(c.source)));
+  CONTENDERS.forEach((c, i) => samples[i].push(runFresh(c.source)));
 }
 
 const rows = CONTENDERS.map((c, i) => {
@@ -67,5 +63,5 @@ if (args.json) {
   console.log(JSON.stringify({ node: process.version, runs: RUNS, rows }, null, 2));
 } else {
   console.log(`cold start: median of ${RUNS} fresh node processes each, Node ${process.version} (bar: <= 20 ms for ours)`);
-  console.table(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v.toFixed(1) : v]))));
+  printRows(rows);
 }

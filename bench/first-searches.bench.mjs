@@ -14,10 +14,9 @@
 // Each figure is the mean µs a search over its stretch, and the table shows the median over
 // --runs processes per engine (the engines' processes alternate, so machine drift hits them alike).
 
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
-import { PEERS, median } from './peers.mjs';
+import { PEERS, median, printRows, runFresh } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '7' }, json: { type: 'boolean', default: false } },
@@ -51,11 +50,8 @@ if (sink < 0) throw new Error('unreachable');
 console.log(JSON.stringify({ ready, first, rest, warm }));
 `;
 
-const runOnce = (library) =>
-  JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', child(library)], { encoding: 'utf8' }).trim().split('\n').pop());
-
 const samples = ENGINES.map(() => []);
-for (let run = 0; run < RUNS; run++) ENGINES.forEach((e, i) => samples[i].push(runOnce(e.make)));
+for (let run = 0; run < RUNS; run++) ENGINES.forEach((e, i) => samples[i].push(runFresh(child(e.make))));
 
 const rows = ENGINES.map((e, i) => ({
   engine: e.name,
@@ -68,5 +64,5 @@ if (args.json) {
   console.log(JSON.stringify({ node: process.version, runs: RUNS, rows }, null, 2));
 } else {
   console.log(`first searches over the built-in catalog (186 short queries), median of ${RUNS} fresh processes each, Node ${process.version}`);
-  console.table(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v.toFixed(1) : v]))));
+  printRows(rows);
 }

@@ -5,6 +5,7 @@
 // Why each peer configuration is what it is: see the header of bench/search.bench.mjs; the
 // alternatives behind "fastest" are timed by bench/peer-options.bench.mjs.
 
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -368,6 +369,14 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/** Runs `source` as an ES module in a fresh `node` process; returns the JSON its last line prints. */
+export const runFresh = (source) =>
+  JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8' }).trim().split('\n').pop());
+
+/** console.table of `rows`, numbers to one decimal. */
+export const printRows = (rows) =>
+  console.table(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v.toFixed(1) : v]))));
 
 export const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
