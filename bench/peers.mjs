@@ -27,6 +27,8 @@ const SEAL = process.env.SEAL_TOOLS_DIR || join(SHARED, 'seal_tools');
 const METATOOL = process.env.METATOOL_DIR || join(SHARED, 'metatool');
 const MCP_CATALOG = fileURLToPath(new URL('../js/catalogs/official-mcp.json', import.meta.url));
 const MCP_QUERIES = fileURLToPath(new URL('data/official-mcp-queries.jsonl', import.meta.url));
+const HELDOUT_CATALOG = fileURLToPath(new URL('data/heldout-mcp.json', import.meta.url));
+const HELDOUT_QUERIES = fileURLToPath(new URL('data/heldout-mcp-queries.jsonl', import.meta.url));
 
 // ---- the package, as users import it ---------------------------------------------------------
 
@@ -52,9 +54,9 @@ function sealQueries() {
   return readJsonl(join(SEAL, 'queries-test.jsonl')).map((q) => ({ query: q.query, gold: [...new Set(q.gold.map(safeName))], kind: q.subset }));
 }
 
-/** The built-in catalog's tools as the engine names them with `namespacing: 'prefix'`. */
-function mcpTools() {
-  const doc = JSON.parse(readFileSync(MCP_CATALOG, 'utf8'));
+/** A captured catalog's tools as the engine names them with `namespacing: 'prefix'`. */
+function mcpTools(file = MCP_CATALOG) {
+  const doc = JSON.parse(readFileSync(file, 'utf8'));
   return doc.servers.flatMap((s) =>
     s.tools.map((t) => ({ name: `mcp_${s.server}_${t.name}`, original: t, source: `mcp:${s.server}` })),
   );
@@ -79,14 +81,29 @@ export function sealShape() {
   return { key: 'seal', tools, queries, canonical: (n) => n, sections: [{ title }] };
 }
 
+/** A captured MCP catalog and its labelled short queries, reported by kind. */
+function capturedShape(key, catalogFile, queriesFile, what) {
+  const tools = mcpTools(catalogFile).map((t) => ({ ...t, description: t.original.description, parameters: t.original.inputSchema }));
+  const names = new Set(tools.map((t) => t.name));
+  const queries = readJsonl(queriesFile);
+  for (const q of queries) for (const g of q.gold) if (!names.has(g)) throw new Error(`${queriesFile}: unknown gold tool ${g}`);
+  const title = `short model-style queries: ${what} (${tools.length} tools, ${queries.length} queries)`;
+  return { key, tools, queries, canonical: (n) => n, sections: [{ title, byKind: true }] };
+}
+
 /** @returns {Shape} */
 export function mcpShape() {
-  const tools = mcpTools().map((t) => ({ ...t, description: t.original.description, parameters: t.original.inputSchema }));
-  const names = new Set(tools.map((t) => t.name));
-  const queries = readJsonl(MCP_QUERIES);
-  for (const q of queries) for (const g of q.gold) if (!names.has(g)) throw new Error(`${MCP_QUERIES}: unknown gold tool ${g}`);
-  const title = `short model-style queries: built-in MCP catalog (${tools.length} tools, ${queries.length} queries)`;
-  return { key: 'mcp', tools, queries, canonical: (n) => n, sections: [{ title, byKind: true }] };
+  return capturedShape('mcp', MCP_CATALOG, MCP_QUERIES, 'built-in MCP catalog');
+}
+
+/**
+ * Ten third-party MCP servers that are not in the built-in catalog (Playwright, Notion,
+ * Firecrawl, Kubernetes, Tavily, Desktop Commander, MongoDB, Exa, Context7, Airtable), with
+ * queries written before any engine was run on them: a held-out check of the short-query shape.
+ * @returns {Shape}
+ */
+export function heldoutShape() {
+  return capturedShape('heldout', HELDOUT_CATALOG, HELDOUT_QUERIES, 'held-out MCP servers');
 }
 
 /**

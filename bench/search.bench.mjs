@@ -1,7 +1,7 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
-// would otherwise use, each in two configurations, on three query shapes, in one run.
+// would otherwise use, each in two configurations, on four query shapes, in one run.
 //
-//   node bench/search.bench.mjs [--shape seal|mcp|10k|all] [--rounds 3] [--time-queries 60]
+//   node bench/search.bench.mjs [--shape seal|mcp|heldout|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
 //                               [--misses N]   (also list ours' first N misses in the top 5, per section)
 //
@@ -11,6 +11,9 @@
 // - mcp: short model-style queries (1-4 words, abbreviations, typos, synonyms, whole messages,
 //   non-English) over the built-in catalog (js/catalogs/official-mcp.json, 104 tools):
 //   bench/data/official-mcp-queries.jsonl, hand-labelled (bench/data/README.md); recall by kind.
+// - heldout: the same kinds of short queries over ten third-party MCP servers that are not in the
+//   built-in catalog (bench/data/heldout-mcp.json, 176 tools; 149 queries in
+//   bench/data/heldout-mcp-queries.jsonl), written before any engine was run on them.
 // - 10k: 10,000 tools (Seal-Tools, MetaTool's 199, the 104 MCP tools, Seal-Tools copies), with
 //   250 Seal-Tools test queries and the MCP set reported apart. A copy stands for its original:
 //   a gold slot is filled by the tool or any copy, and a copy takes a rank as a near-duplicate
@@ -62,7 +65,7 @@
 
 import { parseArgs } from 'node:util';
 
-import { bigShape, buildAndScore, evenSample, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
+import { bigShape, buildAndScore, evenSample, heldoutShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -81,10 +84,11 @@ const TIMED = Number(args['time-queries']);
 const SHAPES = {
   seal: () => sealShape(),
   mcp: () => mcpShape(),
+  heldout: () => heldoutShape(),
   '10k': () => bigShape({ size: Number(args.size), sealQueries: Number(args['big-queries']) }),
 };
 const chosen = args.shape === 'all' ? Object.keys(SHAPES) : args.shape.split(',');
-for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, 10k or all (got "${s}")`);
+for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, heldout, 10k or all (got "${s}")`);
 
 const ENGINES = [
   { library: 'tool-search-wasm', config: 'ours', label: 'defaults, ts.search(q, { limit: 10 })', make: ours },

@@ -3,6 +3,10 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
+//         node scripts/capture-default-catalog.mjs --set heldout
+//           captures HELDOUT_SERVERS (third-party servers, a held-out catalog for the retrieval
+//           bench) into bench/data/heldout-mcp.json. Those packages are not dependencies of the
+//           project: they are installed into build/heldout-servers first (npm, pinned versions).
 //
 // Why a capture script instead of a hand-written file: the catalog must be exactly
 // what a host sees from those servers (descriptions, schemas, annotations), and
@@ -19,6 +23,8 @@
 // - Deterministic output: table order for servers, server order for tools, no
 //   timestamps, so regenerating with the same versions is byte-identical.
 
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -32,9 +38,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { readAllToolPages } from '../js/src/mcp-list-tools.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT_FILE = path.join(ROOT, 'js', 'catalogs', 'official-mcp.json');
+const HELDOUT = process.argv.includes('--set') && process.argv[process.argv.indexOf('--set') + 1] === 'heldout';
+const OUT_FILE = HELDOUT ? path.join(ROOT, 'bench', 'data', 'heldout-mcp.json') : path.join(ROOT, 'js', 'catalogs', 'official-mcp.json');
+const HELDOUT_MODULES = path.join(ROOT, 'build', 'heldout-servers');
 const TIMEOUT_MS = 30_000;
-const require = createRequire(path.join(ROOT, 'package.json'));
+const require = createRequire(path.join(HELDOUT ? HELDOUT_MODULES : ROOT, 'package.json'));
 
 /**
  * One row per server. `args` and `env` are functions of the per-run context so
@@ -81,6 +89,39 @@ const SERVERS = [
 ];
 
 /**
+ * Popular third-party servers, none of them in the built-in catalog: the held-out catalog that
+ * bench/data/heldout-mcp-queries.jsonl labels. Dummy credentials only; none of them contacts
+ * anything for tools/list.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_SERVERS = [
+  { server: 'playwright', package: '@playwright/mcp@0.0.83', args: () => ['--headless', '--isolated'] },
+  { server: 'notion', package: '@notionhq/notion-mcp-server@2.5.2', env: () => ({ NOTION_TOKEN: 'ntn_dummy_for_catalog_capture' }) },
+  { server: 'firecrawl', package: 'firecrawl-mcp@3.22.2', env: () => ({ FIRECRAWL_API_KEY: 'fc-dummy-for-catalog-capture' }) },
+  // A kubeconfig must parse; its cluster is a closed loopback port.
+  {
+    server: 'kubernetes',
+    package: 'mcp-server-kubernetes@4.1.7',
+    env: (c) => ({ KUBECONFIG: path.join(c.tmp, 'kubeconfig'), HOME: c.tmp }),
+    setup: (c) => writeFile(path.join(c.tmp, 'kubeconfig'), [
+      'apiVersion: v1', 'kind: Config', 'current-context: capture',
+      'clusters: [{name: capture, cluster: {server: "https://127.0.0.1:9"}}]',
+      'users: [{name: capture, user: {token: dummy}}]',
+      'contexts: [{name: capture, context: {cluster: capture, user: capture}}]', '',
+    ].join('\n')),
+  },
+  { server: 'tavily', package: 'tavily-mcp@0.2.22', env: () => ({ TAVILY_API_KEY: 'tvly-dummy-for-catalog-capture' }) },
+  { server: 'desktop-commander', package: '@wonderwhy-er/desktop-commander@0.2.52', env: (c) => ({ HOME: c.tmp }) },
+  { server: 'mongodb', package: 'mongodb-mcp-server@3.0.4', env: (c) => ({ HOME: c.tmp, MDB_MCP_TELEMETRY: 'disabled' }) },
+  { server: 'exa', package: 'exa-mcp-server@3.4.1', env: () => ({ EXA_API_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'context7', package: '@upstash/context7-mcp@4.1.1' },
+  { server: 'airtable', package: 'airtable-mcp-server@1.14.0', env: () => ({ AIRTABLE_API_KEY: 'patDUMMYforCatalogCapture' }) },
+];
+
+/** A table row's package name without its pinned version. */
+const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
+
+/**
  * Official reference servers not in the table, recorded in the output so a reader
  * of the catalog knows the omission is deliberate. Every official server that is
  * on npm lists its tools offline here; these ones are Python (PyPI) only.
@@ -93,8 +134,10 @@ const LEFT_OUT = ['fetch', 'git', 'time', 'sqlite', 'sentry'].map((name) => ({
 }));
 
 /** Resolves a package's (single) bin entry to an absolute JS path, so we spawn node directly, not npx. */
-async function resolveBin(pkg) {
-  const manifestPath = require.resolve(`${pkg}/package.json`);
+async function resolveBin(spec) {
+  const pkg = packageName(spec);
+  // Not every package exports its package.json: find it beside the resolved entry's node_modules.
+  const manifestPath = HELDOUT ? path.join(HELDOUT_MODULES, 'node_modules', pkg, 'package.json') : require.resolve(`${pkg}/package.json`);
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
   const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
   if (!bin) throw new Error(`${pkg} has no bin entry`);
@@ -196,14 +239,25 @@ async function captureServer(row, ctx) {
 
   try {
     const tools = await Promise.race([run(), timeout]);
-    return { server: row.server, package: row.package, version, tools };
+    return { server: row.server, package: packageName(row.package), version, tools };
   } catch (err) {
-    err.message = `${row.server} (${row.package}@${version}): ${err.message}\n--- server stderr ---\n${stderr.trim()}`;
+    err.message = `${row.server} (${packageName(row.package)}@${version}): ${err.message}\n--- server stderr ---\n${stderr.trim()}`;
     throw err;
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => {});
   }
+}
+
+/** Installs the held-out servers' pinned packages into HELDOUT_MODULES (idempotent). */
+function installHeldoutServers(table) {
+  mkdirSync(HELDOUT_MODULES, { recursive: true });
+  if (!existsSync(path.join(HELDOUT_MODULES, 'package.json'))) writeFileSync(path.join(HELDOUT_MODULES, 'package.json'), '{"private":true}\n');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...table.map((r) => r.package)], {
+    cwd: HELDOUT_MODULES,
+    stdio: 'inherit',
+    env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
 }
 
 async function main() {
@@ -214,8 +268,10 @@ async function main() {
 
   try {
     // Sequential on purpose: deterministic order, readable failures, light load.
+    const table = HELDOUT ? HELDOUT_SERVERS : SERVERS;
+    if (HELDOUT) installHeldoutServers(table);
     const servers = [];
-    for (const row of SERVERS) servers.push(await captureServer(row, ctx));
+    for (const row of table) servers.push(await captureServer(row, ctx));
 
     const names = new Map();
     for (const s of servers) {
@@ -226,9 +282,9 @@ async function main() {
     }
 
     const catalog = {
-      generated_by: 'scripts/capture-default-catalog.mjs',
+      generated_by: HELDOUT ? 'scripts/capture-default-catalog.mjs --set heldout' : 'scripts/capture-default-catalog.mjs',
       client_capabilities: {},
-      left_out: LEFT_OUT,
+      left_out: HELDOUT ? [] : LEFT_OUT,
       servers,
     };
     const json = `${JSON.stringify(catalog, null, 2)}\n`;
