@@ -17,7 +17,7 @@ namespace toolsearch {
 /// that analyses to several tokens is a phrase: it matches those tokens in a row ("base de
 /// datos", and CJK words of three or more characters, which the analyzer splits into bigrams).
 ///
-/// Copies share their entries until one is changed (the built-in lexicon has about 1,560, and
+/// Copies share their entries until one is changed (the built-in lexicon has about 1,580, and
 /// every engine and index holds one), so copying is cheap and two copies of the built-in
 /// lexicon are recognisably the same (`same_entries`). The built-in entries are made the first
 /// time anything reads them, not when an engine is created (they cost 3 ms of a cold start).
