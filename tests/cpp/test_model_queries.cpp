@@ -79,6 +79,8 @@ TEST_CASE("abbreviations and shell commands find the tool they stand for", "[mod
   CHECK(top("mkdir", 1) == std::vector<std::string>{"mcp_filesystem_create_directory"});
   CHECK(has(top("list repo issues"), "mcp_github_list_issues"));
   CHECK(has(top("query the db"), "mcp_postgres_query"));
+  CHECK(top("nav to example.com", 1) == std::vector<std::string>{"mcp_puppeteer_puppeteer_navigate"});
+  CHECK(top("ss of the page", 1) == std::vector<std::string>{"mcp_puppeteer_puppeteer_screenshot"});
 }
 
 TEST_CASE("typos still find the tool", "[model_queries]") {
@@ -131,6 +133,7 @@ TEST_CASE("requests in other languages find the English tools", "[model_queries]
       {"crear una rama nueva en el repositorio", "mcp_github_create_branch"},
       {"borrar la clave de redis", "mcp_redis_delete"},
       {"cómo llegar al aeropuerto", "mcp_google-maps_maps_directions"},
+      {"¿Qué tan lejos está Madrid de Barcelona?", "mcp_google-maps_maps_distance_matrix"},
       {"listar os arquivos da pasta", "mcp_filesystem_list_directory"},
       {"criar um repositório novo", "mcp_github_create_repository"},
       {"invia un messaggio su slack", "mcp_slack_slack_post_message"},
