@@ -114,6 +114,8 @@ TEST_CASE("the words people use where tools say something else", "[model_queries
       {"find the route to the airport", "mcp_google-maps_maps_directions"},
       {"erase the cache key", "mcp_redis_delete"},
       {"recall what we discussed about the launch", "mcp_memory_search_nodes"},
+      {"how far is Berlin from Munich", "mcp_google-maps_maps_distance_matrix"},
+      {"open the homepage in the browser", "mcp_puppeteer_puppeteer_navigate"},
   });
 }
 
