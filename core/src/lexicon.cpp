@@ -37,7 +37,7 @@ constexpr Entry kEntries[] = {
     {"curl", "fetch url http request"},
     {"wget", "download url"},
     // Verbs people use where tools say something else.
-    {"open", "create read navigate"},
+    {"open", "create read"},
     {"save", "write store create"},
     {"remember", "memory store"},
     {"fetch", "get retrieve"},

@@ -115,7 +115,6 @@ TEST_CASE("the words people use where tools say something else", "[model_queries
       {"erase the cache key", "mcp_redis_delete"},
       {"recall what we discussed about the launch", "mcp_memory_search_nodes"},
       {"how far is Berlin from Munich", "mcp_google-maps_maps_distance_matrix"},
-      {"open the homepage in the browser", "mcp_puppeteer_puppeteer_navigate"},
   });
 }
 
