@@ -42,7 +42,7 @@ const HELDOUT = process.argv.includes('--set') && process.argv[process.argv.inde
 const OUT_FILE = HELDOUT ? path.join(ROOT, 'bench', 'data', 'heldout-mcp.json') : path.join(ROOT, 'js', 'catalogs', 'official-mcp.json');
 const HELDOUT_MODULES = path.join(ROOT, 'build', 'heldout-servers');
 const TIMEOUT_MS = 30_000;
-const require = createRequire(path.join(HELDOUT ? HELDOUT_MODULES : ROOT, 'package.json'));
+const require = createRequire(path.join(ROOT, 'package.json'));
 
 /**
  * One row per server. `args` and `env` are functions of the per-run context so
@@ -136,7 +136,8 @@ const LEFT_OUT = ['fetch', 'git', 'time', 'sqlite', 'sentry'].map((name) => ({
 /** Resolves a package's (single) bin entry to an absolute JS path, so we spawn node directly, not npx. */
 async function resolveBin(spec) {
   const pkg = packageName(spec);
-  // Not every package exports its package.json: find it beside the resolved entry's node_modules.
+  // The held-out packages are read from their own install folder by path: not every package
+  // exports its package.json.
   const manifestPath = HELDOUT ? path.join(HELDOUT_MODULES, 'node_modules', pkg, 'package.json') : require.resolve(`${pkg}/package.json`);
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
   const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];

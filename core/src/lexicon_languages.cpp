@@ -168,7 +168,8 @@ constexpr Concept kConcepts[] = {
     {"place location address", "ort|orte|adresse|standort|endroit|lugar|lugares|ubicación|ubicacion|dirección|"
                                "endereço|endereco|localização|luogo|indirizzo|posizione|место|адрес|местоположение|"
                                "地点|地址|位置|場所|住所|장소|주소|위치"},
-    {"distance", "entfernung|distanz|distancia|distância|distanza|расстояние|距离|距離|거리|lejos|loin|longe|lontano|далеко|多远|遠い|멀어"},
+    {"distance", "entfernung|distanz|distancia|distância|distanza|расстояние|距离|距離|거리|lejos|loin|longe|lontano|"
+                 "далеко|多远|遠い|멀어"},
     {"elevation altitude", "höhe|elevación|elevação|altitudine|высота|海拔|高度|標高|고도"},
     {"nearby", "nähe|cerca de|proche|près|perto|vicino|рядом|附近|近く|근처"},
     {"restaurant restaurants", "ristorante|ristoranti|ресторан|рестораны|餐厅|饭店|レストラン|식당|레스토랑"},
