@@ -30,7 +30,7 @@ constexpr Concept kConcepts[] = {
                    "написать|напиши|сохранить|сохрани|写入|写|保存|储存|書き込み|書き込む|書く|保存して|쓰기|써줘|저장|저장해"},
     {"search find", "suchen|suche|durchsuchen|durchsuche|finden|chercher|cherche|rechercher|recherche|trouver|trouve|"
                     "buscar|busca|búsqueda|busqueda|encontrar|encuentra|procurar|pesquisar|pesquise|pesquisa|cercare|"
-                    "cerca|ricerca|trovare|trova|поиск|искать|ищи|найти|найди|搜索|查找|寻找|检索|搜一下|検索|探す|探して|検索して|검색|찾기|"
+                    "cerca|ricerca|trovare|trova|поиск|искать|ищи|найти|найди|搜索|查找|寻找|检索|搜一下|検索|探す|探して|検索して|調べて|調べる|검색|찾기|"
                     "찾아|찾아줘"},
     {"create new", "erstellen|erstelle|anlegen|erzeugen|erzeuge|neu|neue|neuen|créer|crée|créez|creer|nouveau|"
                    "nouvelle|crear|crea|nuevo|nueva|criar|crie|cria|novo|creare|crei|nuovo|nuova|создать|создай|"
@@ -97,6 +97,8 @@ constexpr Concept kConcepts[] = {
     {"content contents", "inhalt|inhalte|contenu|contenido|conteúdo|conteudo|contenuto|содержимое|содержание|内容|中身|내용"},
     {"text", "texto|testo|текст|文本|文字|テキスト|텍스트"},
     {"document", "dokument|dokumente|documento|documentos|documenti|документ|документы|文档|文書|ドキュメント|문서"},
+    {"documentation docs", "dokumentation|documentación|documentacion|documentação|documentacao|documentazione|"
+                           "документация|документацию|文档|ドキュメント|문서"},
     {"message", "nachricht|nachrichten|mensaje|mensajes|mensagem|mensagens|messaggio|messaggi|сообщение|сообщения|"
                 "сообщений|消息|留言|メッセージ|메시지"},
     {"email mail", "courriel|courriels|correo|correos|correio|posta|письмо|письма|почта|почту|邮件|电邮|邮箱|メール|이메일|메일"},
@@ -132,6 +134,11 @@ constexpr Concept kConcepts[] = {
     {"data", "daten|données|donnees|datos|dati|данные|данных|数据|データ|데이터"},
     {"table", "tabelle|tabellen|tabla|tablas|tabela|tabelas|tabella|tabelle|таблица|таблицу|таблицы|表格|数据表|テーブル|테이블"},
     {"query", "abfrage|requête|requete|consulta|interrogazione|запрос|查询|クエリ|쿼리"},
+    {"record records", "datensatz|datensätze|datensaetze|eintrag|einträge|eintraege|enregistrement|enregistrements|"
+                       "registro|registros|registo|registi|запись|записи|записей|记录|レコード|레코드"},
+    {"collection", "sammlung|colección|coleccion|colecciones|coleção|colecao|coleções|colecoes|collezione|raccolta|"
+                   "коллекция|коллекцию|коллекции|коллекций|集合|コレクション|컬렉션"},
+    {"index indexes", "índice|indice|índices|indici|индекс|индексы|индекса|索引|インデックス|인덱스|색인"},
     {"key", "schlüssel|schluessel|clé|clave|llave|chave|chiave|ключ|ключи|键|密钥|キー|키"},
     {"value", "wert|werte|valeur|valeurs|valor|valores|valore|значение|значения|值|値|값"},
     {"command", "befehl|comando|команда|команду|命令|コマンド|명령|명령어"},
