@@ -199,14 +199,32 @@ std::vector<VectorHit> VectorIndex::top(const Query& query, size_t k, const Vect
   std::vector<VectorHit> heap;  // the k best so far, worst on top
   if (k == 0) return heap;
   heap.reserve(std::min(k, size()) + 1);
-  // The worst kept score, in a local: most rows are rejected by this one comparison.
+  // The worst kept score, in a local: once the heap is full, nearly every row falls below it,
+  // so rows are tested four at a time and only a group with a row at or above it is visited.
   float worst = -std::numeric_limits<float>::infinity();
-  scan(query, codes_, scales_, dims_, [&](size_t id, float score) {
+  auto offer = [&](size_t id, float score) {
     if (score < worst || (skip_zero && score == 0.0f)) return;  // no heap work
     if (filter && !filter(id)) return;
     keep_best(heap, k, VectorHit{id, score}, Better());
     if (heap.size() == k) worst = heap.front().score;
-  });
+  };
+  int32_t dots[kBlock];
+  float scores[kBlock];
+  for (size_t first = 0; first < scales_.size(); first += kBlock) {
+    const size_t count = std::min(kBlock, scales_.size() - first);
+    dot_int8_rows(query.codes.data(), codes_.data() + first * dims_, dims_, count, dots);
+    const float* scale = scales_.data() + first;
+    for (size_t j = 0; j < count; j++) scores[j] = static_cast<float>(dots[j]) * query.scale * scale[j];
+    size_t j = 0;
+#ifdef __wasm_simd128__
+    for (; j + 4 <= count; j += 4) {
+      if (wasm_v128_any_true(wasm_f32x4_ge(wasm_v128_load(scores + j), wasm_f32x4_splat(worst)))) {
+        for (size_t i = j; i < j + 4; i++) offer(first + i, scores[i]);
+      }
+    }
+#endif
+    for (; j < count; j++) offer(first + j, scores[j]);
+  }
   std::sort_heap(heap.begin(), heap.end(), Better());
   return heap;
 }
