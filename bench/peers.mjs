@@ -29,6 +29,8 @@ const MCP_CATALOG = fileURLToPath(new URL('../js/catalogs/official-mcp.json', im
 const MCP_QUERIES = fileURLToPath(new URL('data/official-mcp-queries.jsonl', import.meta.url));
 const HELDOUT_CATALOG = fileURLToPath(new URL('data/heldout-mcp.json', import.meta.url));
 const HELDOUT_QUERIES = fileURLToPath(new URL('data/heldout-mcp-queries.jsonl', import.meta.url));
+const HELDOUT2_CATALOG = fileURLToPath(new URL('data/heldout2-mcp.json', import.meta.url));
+const HELDOUT2_QUERIES = fileURLToPath(new URL('data/heldout2-mcp-queries.jsonl', import.meta.url));
 
 // ---- the package, as users import it ---------------------------------------------------------
 
@@ -104,6 +106,16 @@ export function mcpShape() {
  */
 export function heldoutShape() {
   return capturedShape('heldout', HELDOUT_CATALOG, HELDOUT_QUERIES, 'held-out MCP servers');
+}
+
+/**
+ * A second held-out catalog, captured after the first had been used for tuning: nine more
+ * third-party servers (HubSpot, Sentry, Jira, Linear, Figma, Discord, YouTube transcripts,
+ * Elasticsearch, Pinecone), with queries written before any engine was run on them.
+ * @returns {Shape}
+ */
+export function heldout2Shape() {
+  return capturedShape('heldout2', HELDOUT2_CATALOG, HELDOUT2_QUERIES, 'second held-out MCP servers');
 }
 
 /**

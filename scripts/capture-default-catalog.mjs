@@ -3,10 +3,11 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout
-//           captures HELDOUT_SERVERS (third-party servers, a held-out catalog for the retrieval
-//           bench) into bench/data/heldout-mcp.json. Those packages are not dependencies of the
-//           project: they are installed into build/heldout-servers first (npm, pinned versions).
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2
+//           captures a held-out set's servers (third-party servers, a held-out catalog for the
+//           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
+//           of the project: they are installed into build/heldout-servers first (npm, pinned
+//           versions).
 //
 // Why a capture script instead of a hand-written file: the catalog must be exactly
 // what a host sees from those servers (descriptions, schemas, annotations), and
@@ -38,8 +39,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { readAllToolPages } from '../js/src/mcp-list-tools.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HELDOUT = process.argv.includes('--set') && process.argv[process.argv.indexOf('--set') + 1] === 'heldout';
-const OUT_FILE = HELDOUT ? path.join(ROOT, 'bench', 'data', 'heldout-mcp.json') : path.join(ROOT, 'js', 'catalogs', 'official-mcp.json');
+const HELDOUT = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1] : null;
+const OUT_FILE = HELDOUT ? path.join(ROOT, 'bench', 'data', `${HELDOUT}-mcp.json`) : path.join(ROOT, 'js', 'catalogs', 'official-mcp.json');
 const HELDOUT_MODULES = path.join(ROOT, 'build', 'heldout-servers');
 const TIMEOUT_MS = 30_000;
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -94,7 +95,7 @@ const SERVERS = [
  * anything for tools/list.
  * @type {typeof SERVERS}
  */
-const HELDOUT_SERVERS = [
+const HELDOUT_1 = [
   { server: 'playwright', package: '@playwright/mcp@0.0.83', args: () => ['--headless', '--isolated'] },
   { server: 'notion', package: '@notionhq/notion-mcp-server@2.5.2', env: () => ({ NOTION_TOKEN: 'ntn_dummy_for_catalog_capture' }) },
   { server: 'firecrawl', package: 'firecrawl-mcp@3.22.2', env: () => ({ FIRECRAWL_API_KEY: 'fc-dummy-for-catalog-capture' }) },
@@ -117,6 +118,31 @@ const HELDOUT_SERVERS = [
   { server: 'context7', package: '@upstash/context7-mcp@4.1.1' },
   { server: 'airtable', package: 'airtable-mcp-server@1.14.0', env: () => ({ AIRTABLE_API_KEY: 'patDUMMYforCatalogCapture' }) },
 ];
+
+/**
+ * A second held-out catalog, captured a round after the first had been used for tuning, with
+ * bench/data/heldout2-mcp-queries.jsonl written before any engine ran on it. Dummy credentials
+ * and loopback addresses only, as above.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_2 = [
+  { server: 'hubspot', package: '@hubspot/mcp-server@0.4.0', env: () => ({ PRIVATE_APP_ACCESS_TOKEN: 'pat-dummy-for-catalog-capture' }) },
+  { server: 'sentry', package: '@sentry/mcp-server@0.39.0', env: () => ({ SENTRY_ACCESS_TOKEN: 'dummy-for-catalog-capture', SENTRY_HOST: '127.0.0.1:9' }) },
+  {
+    server: 'jira',
+    package: '@aashari/mcp-server-atlassian-jira@3.3.0',
+    env: () => ({ ATLASSIAN_SITE_NAME: 'dummy', ATLASSIAN_USER_EMAIL: 'capture@example.com', ATLASSIAN_API_TOKEN: 'dummy-for-catalog-capture' }),
+  },
+  { server: 'linear', package: 'linear-mcp-server@0.1.0', env: () => ({ LINEAR_API_KEY: 'lin_api_dummy_for_catalog_capture' }) },
+  { server: 'figma', package: 'figma-developer-mcp@0.13.2', args: () => ['--stdio'], env: () => ({ FIGMA_API_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'discord', package: 'mcp-discord@1.3.4', env: () => ({ DISCORD_TOKEN: 'dummy-for-catalog-capture' }) },
+  { server: 'youtube-transcript', package: '@kimtaeyoon83/mcp-server-youtube-transcript@0.1.1' },
+  { server: 'elasticsearch', package: '@elastic/mcp-server-elasticsearch@0.3.1', env: () => ({ ES_URL: 'http://127.0.0.1:9', ES_API_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'pinecone', package: '@pinecone-database/mcp@0.3.0', env: () => ({ PINECONE_API_KEY: 'dummy-for-catalog-capture' }) },
+];
+
+/** The held-out sets by `--set` name. */
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
@@ -269,7 +295,8 @@ async function main() {
 
   try {
     // Sequential on purpose: deterministic order, readable failures, light load.
-    const table = HELDOUT ? HELDOUT_SERVERS : SERVERS;
+    if (HELDOUT && !HELDOUT_SETS[HELDOUT]) throw new Error(`unknown --set ${HELDOUT} (one of ${Object.keys(HELDOUT_SETS).join(', ')})`);
+    const table = HELDOUT ? HELDOUT_SETS[HELDOUT] : SERVERS;
     if (HELDOUT) installHeldoutServers(table);
     const servers = [];
     for (const row of table) servers.push(await captureServer(row, ctx));
@@ -283,7 +310,7 @@ async function main() {
     }
 
     const catalog = {
-      generated_by: HELDOUT ? 'scripts/capture-default-catalog.mjs --set heldout' : 'scripts/capture-default-catalog.mjs',
+      generated_by: HELDOUT ? `scripts/capture-default-catalog.mjs --set ${HELDOUT}` : 'scripts/capture-default-catalog.mjs',
       client_capabilities: {},
       left_out: HELDOUT ? [] : LEFT_OUT,
       servers,
