@@ -1,5 +1,5 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
-// would otherwise use, each in two configurations, on four query shapes, in one run.
+// would otherwise use, each in two configurations, on five query shapes, in one run.
 //
 //   node bench/search.bench.mjs [--shape seal|mcp|heldout|heldout2|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
