@@ -169,18 +169,15 @@ Result<VectorIndex::Query> VectorIndex::quantize(const std::vector<float>& query
 
 namespace {
 
-// Calls visit(first, cosines, count) for each block of up to kBlock rows, the cosines of rows
-// first .. first + count - 1 in a buffer on the stack.
+// Calls visit(id, cosine) for every row, scoring kBlock rows at a time.
 template <class Visit>
 void scan(const VectorIndex::Query& query, const std::vector<int8_t>& codes, const std::vector<float>& scales,
           size_t dims, Visit visit) {
   int32_t dots[kBlock];
-  float cosines[kBlock];
   for (size_t first = 0; first < scales.size(); first += kBlock) {
     const size_t count = std::min(kBlock, scales.size() - first);
     dot_int8_rows(query.codes.data(), codes.data() + first * dims, dims, count, dots);
-    for (size_t j = 0; j < count; j++) cosines[j] = static_cast<float>(dots[j]) * query.scale * scales[first + j];
-    visit(first, static_cast<const float*>(cosines), count);
+    for (size_t j = 0; j < count; j++) visit(first + j, static_cast<float>(dots[j]) * query.scale * scales[first + j]);
   }
 }
 
@@ -190,8 +187,7 @@ Result<std::vector<float>> VectorIndex::cosines(const std::vector<float>& query)
   auto q = quantize(query);
   if (!q.ok()) return q.status();
   std::vector<float> out(size());
-  scan(q.value(), codes_, scales_, dims_,
-       [&](size_t first, const float* cosines, size_t count) { std::copy(cosines, cosines + count, out.begin() + first); });
+  scan(q.value(), codes_, scales_, dims_, [&](size_t id, float score) { out[id] = score; });
   return out;
 }
 
@@ -212,17 +208,23 @@ std::vector<VectorHit> VectorIndex::top(const Query& query, size_t k, const Vect
     keep_best(heap, k, VectorHit{id, score}, Better());
     if (heap.size() == k) worst = heap.front().score;
   };
-  scan(query, codes_, scales_, dims_, [&](size_t first, const float* cosines, size_t count) {
+  int32_t dots[kBlock];
+  float scores[kBlock];
+  for (size_t first = 0; first < scales_.size(); first += kBlock) {
+    const size_t count = std::min(kBlock, scales_.size() - first);
+    dot_int8_rows(query.codes.data(), codes_.data() + first * dims_, dims_, count, dots);
+    const float* scale = scales_.data() + first;
+    for (size_t j = 0; j < count; j++) scores[j] = static_cast<float>(dots[j]) * query.scale * scale[j];
     size_t j = 0;
 #ifdef __wasm_simd128__
     for (; j + 4 <= count; j += 4) {
-      if (wasm_v128_any_true(wasm_f32x4_ge(wasm_v128_load(cosines + j), wasm_f32x4_splat(worst)))) {
-        for (size_t i = j; i < j + 4; i++) offer(first + i, cosines[i]);
+      if (wasm_v128_any_true(wasm_f32x4_ge(wasm_v128_load(scores + j), wasm_f32x4_splat(worst)))) {
+        for (size_t i = j; i < j + 4; i++) offer(first + i, scores[i]);
       }
     }
 #endif
-    for (; j < count; j++) offer(first + j, cosines[j]);
-  });
+    for (; j < count; j++) offer(first + j, scores[j]);
+  }
   std::sort_heap(heap.begin(), heap.end(), Better());
   return heap;
 }
