@@ -31,6 +31,8 @@ const HELDOUT_CATALOG = fileURLToPath(new URL('data/heldout-mcp.json', import.me
 const HELDOUT_QUERIES = fileURLToPath(new URL('data/heldout-mcp-queries.jsonl', import.meta.url));
 const HELDOUT2_CATALOG = fileURLToPath(new URL('data/heldout2-mcp.json', import.meta.url));
 const HELDOUT2_QUERIES = fileURLToPath(new URL('data/heldout2-mcp-queries.jsonl', import.meta.url));
+const HELDOUT3_CATALOG = fileURLToPath(new URL('data/heldout3-mcp.json', import.meta.url));
+const HELDOUT3_QUERIES = fileURLToPath(new URL('data/heldout3-mcp-queries.jsonl', import.meta.url));
 
 // ---- the package, as users import it ---------------------------------------------------------
 
@@ -116,6 +118,15 @@ export function heldoutShape() {
  */
 export function heldout2Shape() {
   return capturedShape('heldout2', HELDOUT2_CATALOG, HELDOUT2_QUERIES, 'second held-out MCP servers');
+}
+
+/**
+ * A third held-out catalog (CircleCI, Datadog, LINE, Browserbase, Asana, Glean), captured after
+ * the second had been used for tuning, with queries written before any engine was run on it.
+ * @returns {Shape}
+ */
+export function heldout3Shape() {
+  return capturedShape('heldout3', HELDOUT3_CATALOG, HELDOUT3_QUERIES, 'third held-out MCP servers');
 }
 
 /**

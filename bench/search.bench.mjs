@@ -1,7 +1,7 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
-// would otherwise use, each in two configurations, on five query shapes, in one run.
+// would otherwise use, each in two configurations, on six query shapes, in one run.
 //
-//   node bench/search.bench.mjs [--shape seal|mcp|heldout|heldout2|10k|all] [--rounds 3] [--time-queries 60]
+//   node bench/search.bench.mjs [--shape seal|mcp|heldout|heldout2|heldout3|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
 //                               [--misses N]   (also list ours' first N misses in the top 5, per section)
 //
@@ -17,6 +17,8 @@
 // - heldout2: the same again over nine more third-party servers (bench/data/heldout2-mcp.json,
 //   78 tools; 104 queries in bench/data/heldout2-mcp-queries.jsonl), captured and written a
 //   round after the first held-out set had been used for tuning.
+// - heldout3: the same again over six more (bench/data/heldout3-mcp.json; 93 queries in
+//   bench/data/heldout3-mcp-queries.jsonl), captured after the second had been used for tuning.
 // - 10k: 10,000 tools (Seal-Tools, MetaTool's 199, the 104 MCP tools, Seal-Tools copies), with
 //   250 Seal-Tools test queries and the MCP set reported apart. A copy stands for its original:
 //   a gold slot is filled by the tool or any copy, and a copy takes a rank as a near-duplicate
@@ -68,7 +70,7 @@
 
 import { parseArgs } from 'node:util';
 
-import { bigShape, buildAndScore, evenSample, heldout2Shape, heldoutShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
+import { bigShape, buildAndScore, evenSample, heldout2Shape, heldout3Shape, heldoutShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -89,10 +91,11 @@ const SHAPES = {
   mcp: () => mcpShape(),
   heldout: () => heldoutShape(),
   heldout2: () => heldout2Shape(),
+  heldout3: () => heldout3Shape(),
   '10k': () => bigShape({ size: Number(args.size), sealQueries: Number(args['big-queries']) }),
 };
 const chosen = args.shape === 'all' ? Object.keys(SHAPES) : args.shape.split(',');
-for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, heldout, heldout2, 10k or all (got "${s}")`);
+for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, heldout, heldout2, heldout3, 10k or all (got "${s}")`);
 
 const ENGINES = [
   { library: 'tool-search-wasm', config: 'ours', label: 'defaults, ts.search(q, { limit: 10 })', make: ours },

@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -141,8 +141,26 @@ const HELDOUT_2 = [
   { server: 'pinecone', package: '@pinecone-database/mcp@0.3.0', env: () => ({ PINECONE_API_KEY: 'dummy-for-catalog-capture' }) },
 ];
 
+/**
+ * A third held-out catalog, captured in the same round as the second had been tuned on, with
+ * bench/data/heldout3-mcp-queries.jsonl written before any engine ran on it.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_3 = [
+  { server: 'circleci', package: '@circleci/mcp-server-circleci@0.20.0', env: () => ({ CIRCLECI_TOKEN: 'dummy-for-catalog-capture' }) },
+  { server: 'datadog', package: '@winor30/mcp-server-datadog@1.8.0', env: () => ({ DATADOG_API_KEY: 'dummy-for-catalog-capture', DATADOG_APP_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'line', package: '@line/line-bot-mcp-server@0.5.0', env: () => ({ CHANNEL_ACCESS_TOKEN: 'dummy-for-catalog-capture', DESTINATION_USER_ID: 'U00000000000000000000000000000000' }) },
+  {
+    server: 'browserbase',
+    package: '@browserbasehq/mcp-server-browserbase@2.4.3',
+    env: () => ({ BROWSERBASE_API_KEY: 'dummy-for-catalog-capture', BROWSERBASE_PROJECT_ID: 'dummy', GEMINI_API_KEY: 'dummy-for-catalog-capture' }),
+  },
+  { server: 'asana', package: '@roychri/mcp-server-asana@1.8.0', env: () => ({ ASANA_ACCESS_TOKEN: 'dummy-for-catalog-capture' }) },
+  { server: 'glean', package: '@gleanwork/mcp-server@0.7.1', env: () => ({ GLEAN_INSTANCE: 'dummy', GLEAN_API_TOKEN: 'dummy-for-catalog-capture' }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
