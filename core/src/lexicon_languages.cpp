@@ -160,7 +160,9 @@ constexpr Concept kConcepts[] = {
     {"knowledge graph", "wissen|wissensgraph|connaissance|connaissances|conocimiento|grafo|conhecimento|conoscenza|"
                         "знания|знаний|граф|知识|图谱|知識|ナレッジ|グラフ|지식|그래프"},
     {"note notes", "notiz|notizen|nota|notas|заметка|заметку|заметки|笔记|备忘|メモ|메모"},
-    {"task todo", "aufgabe|aufgaben|tâche|tâches|tache|tarea|tareas|tarefa|tarefas|compito|compiti|задание|任务|待办|タスク|"
+    {"project projects", "projekt|projekte|projet|projets|proyecto|proyectos|projeto|projetos|progetto|progetti|проект|"
+                         "проекта|проекте|проекты|项目|プロジェクト|프로젝트"},
+    {"task todo", "aufgabe|aufgaben|tâche|tâches|tache|tarea|tareas|tarefa|tarefas|compito|compiti|задание|задача|задачи|задачу|任务|待办|タスク|"
                   "작업|할일"},
     {"calendar event meeting", "kalender|termin|termine|besprechung|treffen|calendrier|rendez-vous|réunion|événement|"
                                "calendario|cita|reunión|evento|eventos|calendário|reunião|compromisso|riunione|"
