@@ -27,12 +27,6 @@ const SEAL = process.env.SEAL_TOOLS_DIR || join(SHARED, 'seal_tools');
 const METATOOL = process.env.METATOOL_DIR || join(SHARED, 'metatool');
 const MCP_CATALOG = fileURLToPath(new URL('../js/catalogs/official-mcp.json', import.meta.url));
 const MCP_QUERIES = fileURLToPath(new URL('data/official-mcp-queries.jsonl', import.meta.url));
-const HELDOUT_CATALOG = fileURLToPath(new URL('data/heldout-mcp.json', import.meta.url));
-const HELDOUT_QUERIES = fileURLToPath(new URL('data/heldout-mcp-queries.jsonl', import.meta.url));
-const HELDOUT2_CATALOG = fileURLToPath(new URL('data/heldout2-mcp.json', import.meta.url));
-const HELDOUT2_QUERIES = fileURLToPath(new URL('data/heldout2-mcp-queries.jsonl', import.meta.url));
-const HELDOUT3_CATALOG = fileURLToPath(new URL('data/heldout3-mcp.json', import.meta.url));
-const HELDOUT3_QUERIES = fileURLToPath(new URL('data/heldout3-mcp-queries.jsonl', import.meta.url));
 
 // ---- the package, as users import it ---------------------------------------------------------
 
@@ -101,32 +95,21 @@ export function mcpShape() {
 }
 
 /**
- * Ten third-party MCP servers that are not in the built-in catalog (Playwright, Notion,
- * Firecrawl, Kubernetes, Tavily, Desktop Commander, MongoDB, Exa, Context7, Airtable), with
- * queries written before any engine was run on them: a held-out check of the short-query shape.
- * @returns {Shape}
+ * The held-out catalogs (bench/data/README.md), each a set of third-party MCP servers that are
+ * not in the built-in catalog, with queries written before any engine was run on them:
+ * - heldout: ten servers (Playwright, Notion, Firecrawl, Kubernetes, Tavily, Desktop Commander,
+ *   MongoDB, Exa, Context7, Airtable);
+ * - heldout2: nine more, captured after the first had been used for tuning (HubSpot, Sentry,
+ *   Jira, Linear, Figma, Discord, YouTube transcripts, Elasticsearch, Pinecone);
+ * - heldout3: six more, captured after the second had (CircleCI, Datadog, LINE, Browserbase,
+ *   Asana, Glean).
  */
-export function heldoutShape() {
-  return capturedShape('heldout', HELDOUT_CATALOG, HELDOUT_QUERIES, 'held-out MCP servers');
-}
+const HELDOUT_TITLES = { heldout: 'held-out MCP servers', heldout2: 'second held-out MCP servers', heldout3: 'third held-out MCP servers' };
 
-/**
- * A second held-out catalog, captured after the first had been used for tuning: nine more
- * third-party servers (HubSpot, Sentry, Jira, Linear, Figma, Discord, YouTube transcripts,
- * Elasticsearch, Pinecone), with queries written before any engine was run on them.
- * @returns {Shape}
- */
-export function heldout2Shape() {
-  return capturedShape('heldout2', HELDOUT2_CATALOG, HELDOUT2_QUERIES, 'second held-out MCP servers');
-}
-
-/**
- * A third held-out catalog (CircleCI, Datadog, LINE, Browserbase, Asana, Glean), captured after
- * the second had been used for tuning, with queries written before any engine was run on it.
- * @returns {Shape}
- */
-export function heldout3Shape() {
-  return capturedShape('heldout3', HELDOUT3_CATALOG, HELDOUT3_QUERIES, 'third held-out MCP servers');
+/** @param {keyof typeof HELDOUT_TITLES} set @returns {Shape} */
+export function heldoutShape(set = 'heldout') {
+  const file = (suffix) => fileURLToPath(new URL(`data/${set}-mcp${suffix}`, import.meta.url));
+  return capturedShape(set, file('.json'), file('-queries.jsonl'), HELDOUT_TITLES[set]);
 }
 
 /**

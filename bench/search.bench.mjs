@@ -70,7 +70,7 @@
 
 import { parseArgs } from 'node:util';
 
-import { bigShape, buildAndScore, evenSample, heldout2Shape, heldout3Shape, heldoutShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
+import { bigShape, buildAndScore, evenSample, heldoutShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -89,9 +89,9 @@ const TIMED = Number(args['time-queries']);
 const SHAPES = {
   seal: () => sealShape(),
   mcp: () => mcpShape(),
-  heldout: () => heldoutShape(),
-  heldout2: () => heldout2Shape(),
-  heldout3: () => heldout3Shape(),
+  heldout: () => heldoutShape('heldout'),
+  heldout2: () => heldoutShape('heldout2'),
+  heldout3: () => heldoutShape('heldout3'),
   '10k': () => bigShape({ size: Number(args.size), sealQueries: Number(args['big-queries']) }),
 };
 const chosen = args.shape === 'all' ? Object.keys(SHAPES) : args.shape.split(',');
