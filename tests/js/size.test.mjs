@@ -7,7 +7,7 @@
 // the last 10 KB are the lexicon's nine other languages (core/src/lexicon_languages.cpp, 7.3 KB
 // of it the words themselves), which let a request in German, Chinese, ... find an English
 // catalog with keyword search alone, and 0.7 KB compile the JSON parser for speed, which makes
-// add() about 1.5x faster (core/CMakeLists.txt, TOOLSEARCH_INGEST_SOURCES), and 0.6 KB are the
+// add() about 1.5x faster (core/CMakeLists.txt, TOOLSEARCH_INGEST_SOURCES), and 0.5 KB are the
 // tool words that two held-out catalogs' first runs showed missing (bench/data/README.md:
 // recall@5 on them 0.774 -> 0.841 and 0.796 -> 0.882, nothing else moved). Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
