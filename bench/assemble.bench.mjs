@@ -9,12 +9,13 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { jsDir, resolveExport } from '../tests/js/support/packed.mjs';
+import { requireData, SEAL } from '../scripts/shared-data.mjs';
 
-const DATA = process.env.SEAL_TOOLS_DIR || fileURLToPath(new URL('../../shared/data/seal_tools', import.meta.url));
+const DATA = requireData(SEAL);
 const { values: args } = parseArgs({
   options: { turns: { type: 'string', default: '2000' }, tools: { type: 'string', default: '1000' } },
 });

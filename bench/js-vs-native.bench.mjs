@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { entry, sealShape } from './peers.mjs';
+import { requireData, SEAL } from '../scripts/shared-data.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -32,7 +33,7 @@ const { values: args } = parseArgs({
   },
 });
 const rounds = Number(args.rounds);
-const seal = process.env.SEAL_TOOLS_DIR || join(root, '../shared/data/seal_tools');
+const seal = requireData(SEAL);
 if (!existsSync(args.native)) throw new Error(`${args.native} is missing: run ./dev build first`);
 
 function native() {

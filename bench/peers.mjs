@@ -20,11 +20,9 @@ import winkBm25 from 'wink-bm25-text-search';
 import nlp from 'wink-nlp-utils';
 
 import { jsDir, resolveExport } from '../tests/js/support/packed.mjs';
+import { METATOOL, requireData, SEAL as SEAL_DIR } from '../scripts/shared-data.mjs';
 
 export const K = 10;
-const SHARED = fileURLToPath(new URL('../../shared/data/', import.meta.url));
-const SEAL = process.env.SEAL_TOOLS_DIR || join(SHARED, 'seal_tools');
-const METATOOL = process.env.METATOOL_DIR || join(SHARED, 'metatool');
 const MCP_CATALOG = fileURLToPath(new URL('../js/catalogs/official-mcp.json', import.meta.url));
 const MCP_QUERIES = fileURLToPath(new URL('data/official-mcp-queries.jsonl', import.meta.url));
 
@@ -46,10 +44,10 @@ const safeName = (name) => name.replace(/\s+/g, '_');
 const COPY = /__r\d+$/;
 
 function sealTools() {
-  return readJsonl(join(SEAL, 'catalog.jsonl')).map((t) => ({ name: safeName(t.name), description: t.description, parameters: t.parameters }));
+  return readJsonl(join(requireData(SEAL_DIR), 'catalog.jsonl')).map((t) => ({ name: safeName(t.name), description: t.description, parameters: t.parameters }));
 }
 function sealQueries() {
-  return readJsonl(join(SEAL, 'queries-test.jsonl')).map((q) => ({ query: q.query, gold: [...new Set(q.gold.map(safeName))], kind: q.subset }));
+  return readJsonl(join(requireData(SEAL_DIR), 'queries-test.jsonl')).map((q) => ({ query: q.query, gold: [...new Set(q.gold.map(safeName))], kind: q.subset }));
 }
 
 /** A captured catalog's tools as the engine names them with `namespacing: 'prefix'`. */
@@ -125,7 +123,7 @@ export function heldoutShape(set = 'heldout') {
  */
 export function bigShape({ size = 10000, sealQueries: sealCount = 250 } = {}) {
   const seal = sealTools();
-  const metatool = readJsonl(join(METATOOL, 'catalog.jsonl')).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+  const metatool = readJsonl(join(requireData(METATOOL), 'catalog.jsonl')).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
   const mcp = mcpShape();
   const tools = [...seal, ...metatool, ...mcp.tools];
   for (let r = 1; tools.length < size; r++) {

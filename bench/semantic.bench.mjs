@@ -10,12 +10,13 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+
+import { requireData, SEAL } from '../scripts/shared-data.mjs';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, queries: { type: 'string', default: '300' } } });
 const ROUNDS = Number(args.rounds);
-const DATA = process.env.SEAL_TOOLS_DIR || fileURLToPath(new URL('../../shared/data/seal_tools', import.meta.url));
+const DATA = requireData(SEAL);
 const dist = new URL('../js/dist/', import.meta.url);
 const { createToolSearch } = await import(new URL('index.node.js', dist).href);
 const table = readFileSync(new URL('static-embeddings.tsse', dist));

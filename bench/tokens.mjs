@@ -23,6 +23,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { SEAL } from '../scripts/shared-data.mjs';
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PKG = process.env.TOOL_SEARCH_PKG_DIR ? path.resolve(process.env.TOOL_SEARCH_PKG_DIR) : path.join(ROOT, 'js', 'dist');
 const load = (file) => import(pathToFileURL(path.join(PKG, file)).href);
@@ -30,7 +32,6 @@ const [pkg, agentMod, providers, testing, tokens] = await Promise.all(
   ['index.node.js', 'agent.js', 'providers.js', 'testing.js', 'tokens.js'].map(load),
 );
 
-const SEAL = process.env.SEAL_TOOLS_DIR || fileURLToPath(new URL('../../shared/data/seal_tools', import.meta.url));
 const PROVIDERS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'];
 const CONTEXT_WINDOW = 128000;
 const CORE = [

@@ -24,6 +24,7 @@ import { readJsonl } from './lib/keyword-leg.mjs';
 import { pca } from './lib/pca.mjs';
 import { writeStaticTable } from './lib/static-table.mjs';
 import { wordTokens } from './lib/tool-text.mjs';
+import { DATA } from './shared-data.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +32,7 @@ const { values } = parseArgs({
     dims: { type: 'string', default: '128' },
     sif: { type: 'string', default: '1e-3' },
     out: { type: 'string', default: 'js/assets/static-embeddings.tsse' },
-    data: { type: 'string', default: path.resolve('..', 'shared', 'data') },
+    data: { type: 'string', default: DATA },
     cache: { type: 'string', default: 'build/embed-cache' },
   },
 });

@@ -17,10 +17,11 @@ import { parseArgs } from 'node:util';
 import { useLiteEmbedder } from '../js/src/embedders/use-lite.js';
 import { cachedEmbedder } from './lib/embed-cache.mjs';
 import { readJsonl } from './lib/keyword-leg.mjs';
+import { DATA } from './shared-data.mjs';
 
 const { values } = parseArgs({
   options: {
-    data: { type: 'string', default: path.resolve('..', 'shared', 'data') },
+    data: { type: 'string', default: DATA },
     json: { type: 'string', default: 'build/retrieval-table.json' },
     sweep: { type: 'boolean', default: false },
   },

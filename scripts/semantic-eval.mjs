@@ -18,10 +18,11 @@ import { keywordRuns, readJsonl } from './lib/keyword-leg.mjs';
 import { meanSlotScores } from './lib/slot-metrics.mjs';
 import { loadStaticTable } from './lib/static-table.mjs';
 import { toolText } from './lib/tool-text.mjs';
+import { DATA } from './shared-data.mjs';
 
 const { values } = parseArgs({
   options: {
-    data: { type: 'string', default: path.resolve('..', 'shared', 'data') },
+    data: { type: 'string', default: DATA },
     static: { type: 'string', default: 'js/assets/static-embeddings.tsse' },
     json: { type: 'string', default: 'build/semantic-eval/results.json' },
   },

@@ -12,13 +12,15 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { DATA } from '../scripts/shared-data.mjs';
+
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const REPO = resolve(HERE, '..');
 
 export const DEFAULTS = Object.freeze({
   demoDir: resolve(HERE),
   packageDir: join(REPO, 'js'),
-  dataDir: resolve(REPO, '..', 'shared', 'data'),
+  dataDir: DATA,
 });
 
 const TYPES = {

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { installedPackage, readJsonl, SEAL } from './helpers/package.mjs';
+import { installedPackage, readJsonl } from './helpers/package.mjs';
+import { NO_SEAL, SEAL } from '../../scripts/shared-data.mjs';
 
 let installed;
 let bin;
@@ -316,7 +317,7 @@ describe('eval warns about gold names the catalog does not have', () => {
   });
 });
 
-describe('eval on Seal-Tools (test split)', () => {
+describe('eval on Seal-Tools (test split)', { skip: NO_SEAL }, () => {
   const catalog = path.join(SEAL, 'catalog.jsonl');
   const queries = path.join(SEAL, 'queries-test.jsonl');
   let figures;

@@ -4,7 +4,6 @@
 // (tests/js/support/memory-child.mjs) and prints its figures.
 // Run alone: node --test tests/js/memory.test.mjs
 
-import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +12,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 
 import { defaultCatalogTools, packedPackage, scratchDir } from './support/packed.mjs';
+import { NO_SEAL, SEAL } from '../../scripts/shared-data.mjs';
 
 const run = promisify(execFile);
 
@@ -39,10 +39,12 @@ async function prepare() {
     const small = join(dir, 'catalog-filesystem.json'); // added 10,000 times: one server's tools
     writeFileSync(small, JSON.stringify(all.filter((t) => t.source === 'mcp:filesystem')));
     const heavyCatalog = join(dir, 'seal-catalog.json');
-    const seal = readFileSync(fileURLToPath(new URL('../../../shared/data/seal_tools/catalog.jsonl', import.meta.url)), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    // (one Seal-Tools name has spaces, which tool names may not)
-    const tools = seal.slice(0, HEAVY_TOOLS).map(({ name, description, parameters }) => ({ name: name.replace(/\s+/g, '_'), description, parameters }));
-    writeFileSync(heavyCatalog, JSON.stringify(tools));
+    if (!NO_SEAL) {
+      const seal = readFileSync(join(SEAL, 'catalog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      // (one Seal-Tools name has spaces, which tool names may not)
+      const tools = seal.slice(0, HEAVY_TOOLS).map(({ name, description, parameters }) => ({ name: name.replace(/\s+/g, '_'), description, parameters }));
+      writeFileSync(heavyCatalog, JSON.stringify(tools));
+    }
     return { dir, catalog, small, heavyCatalog };
   })();
   return setup;
@@ -107,7 +109,7 @@ test(`${SEARCHES.toLocaleString('en')} searches on one index keep both heaps fla
   );
 });
 
-test('engines never disposed are freed by the FinalizationRegistry backstop', { timeout: DEADLINE_MS + 120_000 }, async () => {
+test('engines never disposed are freed by the FinalizationRegistry backstop', { skip: NO_SEAL, timeout: DEADLINE_MS + 120_000 }, async () => {
   const rounds = 8;
   const perRound = 4;
   const out = await child('finalizer', { rounds, perRound });

@@ -9,17 +9,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { installedPackage, SEAL } from './helpers/package.mjs';
+import { installedPackage } from './helpers/package.mjs';
+import { NO_SEAL, SEAL } from '../../scripts/shared-data.mjs';
 
 const pkg = await installedPackage();
 const { createToolSearch, toolsFromCatalog, ToolSearchError } = await pkg.esm();
 const builtIn = toolsFromCatalog(JSON.parse(await readFile(pkg.file('catalogs/official-mcp.json'), 'utf8')));
 const staticTable = await readFile(pkg.file('dist/static-embeddings.tsse'));
-const sealTools = (await readFile(join(SEAL, 'catalog.jsonl'), 'utf8'))
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line))
-  .map((t) => ({ name: t.name.replace(/\s+/g, '_'), description: t.description, parameters: t.parameters }));
 
 const expectCode = (code) => (err) => err instanceof ToolSearchError && err.code === code;
 
@@ -47,45 +43,52 @@ function observe(ts, queries) {
   return JSON.stringify(out).replace(/"revision":\d+/g, '"revision":0');
 }
 
-test('snapshot -> load -> snapshot gives the same bytes and the same answers (built-in catalog, Seal-Tools)', async () => {
-  const cases = [
-    {
-      label: 'official-mcp',
-      config: { namespacing: 'prefix', gate: { thresholdTools: 12 }, analysis: { lexicon: { todo: 'task' } } },
-      fill: (ts) => {
-        ts.add(builtIn);
-        ts.add([{ name: 'clarify', description: 'Ask the user a question', source: 'core' }]);
-        ts.pin('mcp_github_create_issue');
-        ts.pinServer('memory');
-      },
-      queries: ['open a PR', 'ls the folder', 'remember a todo', 'mcp_github_create_issue'],
-    },
-    {
-      label: 'seal_tools',
-      config: { retrieval: { depth: 40 } },
-      fill: (ts) => ts.add(sealTools, { onInvalid: 'skip' }),
-      queries: ['I need to analyze DNA evidence from a crime scene', 'book a flight to Paris', 'weather forecast'],
-    },
-  ];
-  for (const c of cases) {
-    const original = await createToolSearch({ config: c.config });
-    const loaded = await createToolSearch();
-    try {
-      c.fill(original);
-      const bytes = original.snapshot();
-      assert.ok(bytes instanceof Uint8Array, c.label);
-      assert.equal(Buffer.from(bytes.subarray(0, 8)).toString('latin1'), 'TOOLSNAP', c.label);
-      assert.deepEqual(loaded.load(bytes), { size: original.size, fingerprint: original.fingerprint }, c.label);
-      assert.deepEqual(loaded.snapshot(), bytes, `${c.label}: byte-identical`);
-      assert.equal(observe(loaded, c.queries), observe(original, c.queries), `${c.label}: the same answers`);
-      // Not a frozen copy: the loaded catalog changes like any other, and the change is found.
-      loaded.add({ name: 'archive_report', description: 'Archive a finished quarterly report' });
-      assert.equal(loaded.search('archive the quarterly report')[0].name, 'archive_report', c.label);
-    } finally {
-      original.dispose();
-      loaded.dispose();
-    }
+/** snapshot -> load -> snapshot: the same bytes, the same answers, and a catalog that still changes. */
+async function roundTrip(c) {
+  const original = await createToolSearch({ config: c.config });
+  const loaded = await createToolSearch();
+  try {
+    c.fill(original);
+    const bytes = original.snapshot();
+    assert.ok(bytes instanceof Uint8Array, c.label);
+    assert.equal(Buffer.from(bytes.subarray(0, 8)).toString('latin1'), 'TOOLSNAP', c.label);
+    assert.deepEqual(loaded.load(bytes), { size: original.size, fingerprint: original.fingerprint }, c.label);
+    assert.deepEqual(loaded.snapshot(), bytes, `${c.label}: byte-identical`);
+    assert.equal(observe(loaded, c.queries), observe(original, c.queries), `${c.label}: the same answers`);
+    // Not a frozen copy: the loaded catalog changes like any other, and the change is found.
+    loaded.add({ name: 'archive_report', description: 'Archive a finished quarterly report' });
+    assert.equal(loaded.search('archive the quarterly report')[0].name, 'archive_report', c.label);
+  } finally {
+    original.dispose();
+    loaded.dispose();
   }
+}
+
+test('snapshot -> load -> snapshot gives the same bytes and the same answers (built-in catalog)', () =>
+  roundTrip({
+    label: 'official-mcp',
+    config: { namespacing: 'prefix', gate: { thresholdTools: 12 }, analysis: { lexicon: { todo: 'task' } } },
+    fill: (ts) => {
+      ts.add(builtIn);
+      ts.add([{ name: 'clarify', description: 'Ask the user a question', source: 'core' }]);
+      ts.pin('mcp_github_create_issue');
+      ts.pinServer('memory');
+    },
+    queries: ['open a PR', 'ls the folder', 'remember a todo', 'mcp_github_create_issue'],
+  }));
+
+test('snapshot -> load -> snapshot gives the same bytes and the same answers (Seal-Tools, 4,076 tools)', { skip: NO_SEAL }, async () => {
+  const sealTools = (await readFile(join(SEAL, 'catalog.jsonl'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .map((t) => ({ name: t.name.replace(/\s+/g, '_'), description: t.description, parameters: t.parameters }));
+  await roundTrip({
+    label: 'seal_tools',
+    config: { retrieval: { depth: 40 } },
+    fill: (ts) => ts.add(sealTools, { onInvalid: 'skip' }),
+    queries: ['I need to analyze DNA evidence from a crime scene', 'book a flight to Paris', 'weather forecast'],
+  });
 });
 
 test('createToolSearch({ snapshot }) loads first, then applies config on top', async () => {

@@ -12,13 +12,13 @@ import { after, before, test } from 'node:test';
 
 import { startDemoServer } from '../../web-demo/server.mjs';
 import { packedPackage, repoRoot, resolveExport } from './support/packed.mjs';
+import { NO_SEAL } from '../../scripts/shared-data.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (./dev setup installs it)`;
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1'
   ? join(repoRoot, 'web-demo', 'screenshots')
   : join(repoRoot, 'build', 'screenshots');
-const SEAL = join(repoRoot, '..', 'shared', 'data', 'seal_tools', 'catalog.jsonl');
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 390, height: 844 };
 
@@ -129,7 +129,7 @@ test('the server: MIME types, the packed package only, no escapes', { skip }, as
   assert.equal((await fetch(new URL('app.js', server.url), { method: 'POST' })).status, 405);
   const catalogs = await (await get('catalogs.json')).json();
   assert.equal(catalogs[0].id, 'official');
-  assert.equal(catalogs.some((c) => c.id === 'seal'), existsSync(SEAL));
+  assert.equal(catalogs.some((c) => c.id === 'seal'), !NO_SEAL);
 });
 
 test('catalog view: groups, badges, tokens with and without deferral, the gate decision', { skip, timeout: 120_000 }, async () => {
@@ -309,7 +309,7 @@ test('a bad file shows its error code and leaves the catalog as it was', { skip,
   await page.waitForFunction(() => /^Official MCP servers: 106 tools/.test(document.querySelector('#status')?.textContent ?? ''));
 });
 
-test('the Seal-Tools catalog (4,076 tools) loads, leaving out its invalid tool', { skip: skip || (!existsSync(SEAL) && 'no Seal-Tools data'), timeout: 180_000 }, async () => {
+test('the Seal-Tools catalog (4,076 tools) loads, leaving out its invalid tool', { skip: skip || NO_SEAL, timeout: 180_000 }, async () => {
   await page.selectOption('#catalog-select', 'seal');
   await page.waitForFunction(() => /^Seal-Tools: /.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 120_000 });
   assert.match((await page.textContent('#alert.warn')) ?? '', /Left out 1 invalid tool/);

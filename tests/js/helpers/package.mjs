@@ -13,9 +13,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const PACKAGE_SRC = path.join(REPO, 'js');
-// shared/ sits beside the checkout (as in CI: a fresh clone with shared/ next to it).
-export const DATA = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-export const SEAL = path.join(DATA, 'seal_tools');
 const CACHE = path.join(os.tmpdir(), 'tool-search-wasm-tests');
 const LOCK_TIMEOUT_MS = 180_000;
 
