@@ -5,12 +5,12 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { hostModules, linkPeers } from './support/hosts.mjs';
+import { hostModules, linkModule, linkPeers } from './support/hosts.mjs';
 import { packedPackage, repoRoot, scratchDir } from './support/packed.mjs';
 
 let m;
@@ -256,13 +256,7 @@ describe('the declared request types (tool-search-wasm/providers) against the SD
     if (process.env.TOOL_SEARCH_PKG_DIR) return;
     const pkg = await packedPackage();
     linkPeers(pkg.projectDir);
-    for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai']) {
-      const target = join(pkg.projectDir, 'node_modules', sdk);
-      if (!existsSync(target)) {
-        mkdirSync(dirname(target), { recursive: true });
-        symlinkSync(join(repoRoot, 'node_modules', sdk), target, 'dir');
-      }
-    }
+    for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai']) linkModule(pkg.projectDir, sdk);
     const dir = scratchDir(pkg, 'provider-types');
     const consumer = `
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';

@@ -8,7 +8,7 @@
 // TOOL_SEARCH_PKG_DIR=<dir with index.node.js, mcp.js, ...> imports an unpacked build instead
 // (for working on the host modules before the package is built); the tests say so.
 
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -60,16 +60,30 @@ async function load() {
 
 /** Makes the optional peers resolvable from the consumer project, as an install would. */
 export function linkPeers(projectDir) {
-  for (const peer of PEERS) {
-    const target = join(projectDir, 'node_modules', peer);
-    if (existsSync(target)) continue;
-    const source = join(repoRoot, 'node_modules', peer);
-    if (!existsSync(source)) continue; // not installed: the tests that need it say so
-    mkdirSync(dirname(target), { recursive: true });
-    try {
-      symlinkSync(source, target, 'dir');
-    } catch (error) {
-      if (/** @type {any} */ (error).code !== 'EEXIST') throw error;
-    }
+  for (const peer of PEERS) linkModule(projectDir, peer);
+}
+
+/**
+ * Links the repository's node_modules/<name> into the consumer project (when installed). The
+ * project sits in a temp directory shared by every checkout that packs the same package, so a
+ * link another checkout left, now dangling or pointing elsewhere, is replaced, not trusted.
+ */
+export function linkModule(projectDir, name) {
+  const source = join(repoRoot, 'node_modules', name);
+  if (!existsSync(source)) return; // not installed: the tests that need it say so
+  const target = join(projectDir, 'node_modules', name);
+  let link = null;
+  try {
+    link = lstatSync(target).isSymbolicLink() ? readlinkSync(target) : target;
+  } catch {
+    // nothing there yet
+  }
+  if (link === source || (link === target && existsSync(target))) return;
+  if (link !== null) rmSync(target, { force: true });
+  mkdirSync(dirname(target), { recursive: true });
+  try {
+    symlinkSync(source, target, 'dir');
+  } catch (error) {
+    if (/** @type {any} */ (error).code !== 'EEXIST') throw error; // another test process linked it first
   }
 }
