@@ -93,6 +93,18 @@ export function mcpShape() {
 }
 
 /**
+ * Whole requests in Spanish, Italian, Portuguese, French and German (12 each) over the built-in
+ * catalog, full of the function words a short model query leaves out ("¿Podrías mostrarme el
+ * contenido del archivo ...?"). Written after the function words of those languages were seen
+ * to reach English words ("del" as delete), before that was changed; reported by language.
+ * @returns {Shape}
+ */
+export function europeanShape() {
+  const queries = fileURLToPath(new URL('data/official-mcp-european-messages.jsonl', import.meta.url));
+  return capturedShape('european', MCP_CATALOG, queries, 'requests in five European languages, built-in MCP catalog');
+}
+
+/**
  * The held-out catalogs (bench/data/README.md), each a set of third-party MCP servers that are
  * not in the built-in catalog, with queries written before any engine was run on them:
  * - heldout: ten servers (Playwright, Notion, Firecrawl, Kubernetes, Tavily, Desktop Commander,

@@ -71,7 +71,7 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
       const size_t start = chars.size();
       append_utf8(folded_part, chars);
       const std::string_view token(chars.data() + start, chars.size() - start);
-      if (options_.stop_words && is_english_stop_word(token)) {
+      if (options_.stop_words && is_stop_word(token)) {
         chars.resize(start);
         continue;
       }

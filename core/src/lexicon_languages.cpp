@@ -23,7 +23,7 @@ struct Concept {
 // A plain table: it compiles to data, not to code.
 constexpr Concept kConcepts[] = {
     // Actions.
-    {"read", "lesen|auslesen|lire|lis|lisez|leer|ler|leia|leggere|leggi|читать|прочитать|прочитай|прочти|чтение|读取|"
+    {"read", "lesen|auslesen|lire|lis|lisez|leer|lee|lea|ler|leia|leggere|leggi|читать|прочитать|прочитай|прочти|чтение|读取|"
              "阅读|读一下|読む|読んで|読み込み|読み取り|読み込む|읽기|읽어|읽다|읽어줘"},
     {"write save", "schreiben|schreibe|speichern|speichere|écrire|écris|écrivez|enregistrer|enregistre|escribir|"
                    "escribe|guardar|guarda|escrever|escreva|salvar|gravar|scrivere|scrivi|salvare|записать|запиши|"
@@ -43,7 +43,7 @@ constexpr Concept kConcepts[] = {
                            "editer|actualiser|mettre à jour|editar|edita|modificar|modifica|actualizar|actualiza|"
                            "cambiar|cambia|atualizar|atualize|alterar|modificare|aggiornare|aggiorna|изменить|измени|"
                            "редактировать|отредактируй|обновить|обнови|编辑|修改|更新|更改|編集|更新して|変更|修正|편집|수정|업데이트|변경"},
-    {"move rename", "verschieben|verschiebe|umbenennen|benenne|déplacer|déplace|renommer|renomme|mueve|renombrar|"
+    {"move rename", "verschieben|verschiebe|umbenennen|benenne|déplacer|déplace|renommer|renomme|mover|mueve|renombrar|"
                     "mova|renomear|spostare|sposta|rinominare|rinomina|переместить|перемести|переименовать|"
                     "переименуй|移动|重命名|改名|移動|名前変更|リネーム|이동|이름 변경|이름변경"},
     {"copy", "kopieren|kopiere|copie|copiar|copia|copie|copiare|копировать|скопировать|скопируй|复制|拷贝|コピー|複製|복사"},
@@ -184,7 +184,7 @@ constexpr Concept kConcepts[] = {
     {"place location address", "ort|orte|adresse|standort|endroit|lugar|lugares|ubicación|ubicacion|dirección|"
                                "endereço|endereco|localização|luogo|indirizzo|posizione|место|адрес|местоположение|"
                                "地点|地址|位置|場所|住所|장소|주소|위치"},
-    {"distance", "entfernung|distanz|distancia|distância|distanza|расстояние|距离|距離|거리|lejos|loin|longe|lontano|"
+    {"distance", "entfernung|distanz|distancia|distância|distanza|расстояние|距离|距離|거리|weit|entfernt|lejos|loin|longe|lontano|"
                  "далеко|多远|遠い|멀어"},
     {"elevation altitude", "höhe|elevación|elevação|altitudine|высота|海拔|高度|標高|고도"},
     {"nearby", "nähe|cerca de|proche|près|perto|vicino|рядом|附近|近く|근처"},

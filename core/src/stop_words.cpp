@@ -28,25 +28,82 @@ constexpr std::string_view kStopWords[] = {
     "yourselves",
 };
 
+// The function words of the lexicon's Latin-script languages (German, French, Spanish, Italian,
+// Portuguese: lexicon_languages.cpp): articles, prepositions, pronouns, auxiliaries and the words
+// that frame a request ("bitte", "peux", "puedes", "vorrei", "quero"). A request in one of them
+// reaches an English catalog through the lexicon, and these words must not reach it some other
+// way: "del" is the Spanish and Italian "of the", not an abbreviation of delete; French "dire"
+// stems to "dir", a directory; German "der" and "die" are one typo from "dir". Left out: words
+// with an English or tool meaning ("hat", "sans", "vi", "ci", "ai", "et", "eu", "no", "com",
+// "os", "dos", "bin", "man", "war", "todo", "num", "es").
+// One '|'-separated string, not an array of views: it compiles to the bytes of the words alone.
+constexpr std::string_view kOtherLanguageStopWords =
+    "aber|agli|al|alla|alle|allo|als|anche|ao|aos|aquela|aquele|au|auch|auf|aus|aussi|aux|avec|"
+    "bei|bitte|ce|ces|cet|cette|che|chez|chi|come|como|con|consegue|cual|cuando|cui|cuál|cuándo|"
+    "cómo|da|dal|dalla|dame|dammi|dann|dans|das|dass|daß|de|degli|dei|dein|deine|del|dela|delas|"
+    "dele|deles|della|delle|dello|dem|den|der|des|desde|di|die|dime|dire|dis|doch|donc|donde|"
+    "dont|du|dónde|ed|ein|eine|einem|einen|einer|eines|el|ela|elas|ele|eles|elle|elles|em|en|er|"
+    "esa|esas|ese|eso|esos|essa|esse|esta|estas|este|esto|estos|está|etre|faire|fais|fammi|favor|"
+    "fra|fuer|für|gib|gibt|gli|grazie|habe|haben|hai|hast|hasta|hay|hazme|ich|ihr|il|ils|isso|"
+    "ist|isto|je|já|kann|kannst|koennen|koenntest|können|könntest|la|las|le|les|leur|leurs|lhe|"
+    "lo|los|lui|ma|mais|mal|mas|mein|meine|meinen|meiner|merci|mes|meu|meus|mi|mia|mich|mie|miei|"
+    "minha|minhas|mio|mir|mis|mit|moechte|moi|muito|muy|más|möchte|na|nach|nas|ne|necesito|nei|"
+    "nel|nella|nelle|nello|noch|nos|nostra|nostro|notre|nous|nuestra|nuestro|numa|nur|obrigado|"
+    "oder|ou|par|para|pas|pela|pelas|pelo|pelos|pero|peut|peux|plait|plaît|pode|poderia|podes|"
+    "podrias|podrías|por|porque|potresti|pour|pouvez|preciso|puede|puedes|puoi|que|quel|quella|"
+    "quelle|quelles|quello|quels|queria|quero|questa|queste|questi|questo|qui|quien|quiero|"
+    "quisiera|quién|quoi|qué|sa|se|ses|seu|seus|si|sie|sind|sobre|soll|sollst|sono|sont|sous|stp|"
+    "su|sua|suas|sul|sulla|suo|sur|sus|svp|ta|tambien|también|te|tes|ti|toi|tra|tres|très|tu|tua|"
+    "tuo|tus|ueber|um|uma|umas|un|una|unas|und|une|uno|unos|uns|unser|unsere|unseren|veux|voce|"
+    "você|voglio|von|vorrei|vos|votre|voudrais|voulez|vous|welche|welcher|welches|werden|wie|wir|"
+    "wird|wurde|ya|yo|zu|zum|zur|às|être|über";
+
 // Longer tokens are rejected without a search.
 constexpr size_t kLongest = 10;  // "yourselves"
 
-constexpr bool sorted_unique_and_short() {
-  for (size_t i = 0; i < std::size(kStopWords); ++i) {
-    if (kStopWords[i].size() > kLongest || (i > 0 && !(kStopWords[i - 1] < kStopWords[i]))) return false;
+template <size_t N>
+constexpr bool sorted_unique_and_short(const std::string_view (&words)[N]) {
+  for (size_t i = 0; i < N; ++i) {
+    if (words[i].size() > kLongest || (i > 0 && !(words[i - 1] < words[i]))) return false;
   }
   return true;
 }
-static_assert(sorted_unique_and_short(), "kStopWords must stay sorted, free of duplicates and within kLongest");
+static_assert(sorted_unique_and_short(kStopWords), "kStopWords must stay sorted, free of duplicates and within kLongest");
+
+// The same for a '|'-separated list.
+constexpr bool sorted_unique_and_short(std::string_view words) {
+  std::string_view previous;
+  while (!words.empty()) {
+    const size_t bar = words.find('|');
+    const std::string_view word = words.substr(0, bar);
+    if (word.empty() || word.size() > kLongest || (!previous.empty() && !(previous < word))) return false;
+    previous = word;
+    words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
+  }
+  return true;
+}
+static_assert(sorted_unique_and_short(kOtherLanguageStopWords),
+              "kOtherLanguageStopWords must stay sorted, free of duplicates and within kLongest");
+
+// Calls visit(word) for each word of a '|'-separated list.
+template <class Visit>
+void each_word(std::string_view words, Visit visit) {
+  while (!words.empty()) {
+    const size_t bar = words.find('|');
+    visit(words.substr(0, bar));
+    words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
+  }
+}
 
 }  // namespace
 
-bool is_english_stop_word(std::string_view folded_token) {
+bool is_stop_word(std::string_view folded_token) {
   if (folded_token.size() > kLongest) return false;
   // Every query word is checked: a hash lookup, not a binary search of string compares.
   static const TermDictionary words = [] {
     TermDictionary d;
     for (std::string_view w : kStopWords) d.intern(w);
+    each_word(kOtherLanguageStopWords, [&](std::string_view w) { d.intern(w); });
     return d;
   }();
   return words.find(folded_token) != TermDictionary::kNone;
@@ -54,6 +111,12 @@ bool is_english_stop_word(std::string_view folded_token) {
 
 std::vector<std::string_view> english_stop_words() {
   return {std::begin(kStopWords), std::end(kStopWords)};
+}
+
+std::vector<std::string_view> other_language_stop_words() {
+  std::vector<std::string_view> out;
+  each_word(kOtherLanguageStopWords, [&](std::string_view w) { out.push_back(w); });
+  return out;
 }
 
 }  // namespace toolsearch

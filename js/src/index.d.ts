@@ -189,13 +189,16 @@ export interface Bm25Config {
 export interface AnalysisConfig {
   /** Default `'light'` (plural, -ing, -ed, final e). */
   stemmer?: 'light' | 'none';
-  /** Drop English stop words. Default true. */
+  /**
+   * Drop stop words: English function words and those of German, French, Spanish, Italian and
+   * Portuguese (so Spanish `del` is not read as delete). Default true.
+   */
   stopWords?: boolean;
   /** Unknown query words match catalog words within 1-2 edits, at half weight. Default true. */
   typos?: boolean;
   /**
    * Extra query-word expansions, added to the built-in ones: `{ wx: 'weather' }`. A key of
-   * several words is a phrase, matched only as those words in a row: `{ 'wie spät': 'time' }`.
+   * several words is a phrase, matched only as those words in a row: `{ 'sign off': 'log out' }`.
    * The built-in entries expand tool abbreviations (`PR`, `ls`, `db`) and the words of nine
    * other languages (German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese,
    * Korean) for what tools do and act on into English.

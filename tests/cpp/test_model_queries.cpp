@@ -102,6 +102,30 @@ TEST_CASE("words the second and third held-out catalogs showed missing", "[model
   CHECK(expanded("покажи мои задачи", "mcp_everything_simulate-research-query", "задачи", "task todo"));
 }
 
+TEST_CASE("the function words of other languages never reach English words", "[model_queries]") {
+  // Spanish and Italian "del" is "of the", not delete; Portuguese "dele" stems to it.
+  for (const char* query : {"Muéstrame el contenido del archivo README", "quiero ver los commits del proyecto",
+                            "mostra il contenuto del file", "o conteúdo dele"}) {
+    INFO(query);
+    for (const std::string& name : top(query, 5)) CHECK(name.find("delete") == std::string::npos);
+  }
+  CHECK(has(top("Muéstrame el contenido del archivo README"), "mcp_github_get_file_contents"));
+  // French "dire" (say) would stem to "dir", a directory; German "der" and "die" are one typo
+  // from it.
+  for (const char* query : {"peux-tu me dire", "der Kunde", "die Rechnung"}) {
+    INFO(query);
+    for (const std::string& name : top(query, 5)) CHECK(name.find("directory") == std::string::npos);
+  }
+  // Whole requests: the words that carry the request still find the tool.
+  each_in_top3({
+      {"Quiero mover el archivo notas.txt a la carpeta del proyecto", "mcp_filesystem_move_file"},
+      {"Lee el archivo config.yaml y dime qué contiene", "mcp_filesystem_read_file"},
+      {"Wie weit ist es von Berlin nach Hamburg mit dem Auto?", "mcp_google-maps_maps_distance_matrix"},
+      {"Quelle est l'altitude du sommet du mont Blanc ?", "mcp_google-maps_maps_elevation"},
+      {"¿Podrías crear una rama para la corrección del error?", "mcp_github_create_branch"},
+  });
+}
+
 TEST_CASE("typos still find the tool", "[model_queries]") {
   CHECK(has(top("serch repositry"), "mcp_github_search_repositories"));
   CHECK(has(top("creat isue"), "mcp_github_create_issue"));
@@ -178,11 +202,11 @@ TEST_CASE("lexicon phrases match words in a row, and cognates leave English alon
   CHECK(en["expansions"].empty());
   // A host's phrase: two words in a row, not either one alone.
   JsonEngine e;
-  REQUIRE(json::parse(e.configure(R"({"analysis":{"lexicon":{"wie spät":"current time"}}})"))["ok"] == true);
+  REQUIRE(json::parse(e.configure(R"({"analysis":{"lexicon":{"spät jetzt":"current time"}}})"))["ok"] == true);
   REQUIRE(json::parse(e.add_tools(R"([{"name":"clock","description":"The current time in a timezone"},
                                       {"name":"late_fee","description":"Compute a late fee"}])"))["ok"] == true);
-  CHECK(json::parse(e.search("wie spät ist es", "{}"))["value"][0]["name"] == "clock");
-  CHECK(json::parse(e.explain("spät wie", "clock"))["value"]["expansions"].empty());
+  CHECK(json::parse(e.search("spät jetzt bitte", "{}"))["value"][0]["name"] == "clock");
+  CHECK(json::parse(e.explain("jetzt spät", "clock"))["value"]["expansions"].empty());
 }
 
 TEST_CASE("a fragment is never presented as a match", "[model_queries]") {

@@ -1,6 +1,6 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 187 KB. DESIGN.md's bar was 150 KB; what the other 37 buy, measured (core/CMakeLists.txt has
+// 188 KB. DESIGN.md's bar was 150 KB; what the other 38 buy, measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
 // snapshot loading 4x and the semantic leg 7.7x faster (inlined -Os code on those paths), and
@@ -9,7 +9,10 @@
 // catalog with keyword search alone, and 0.7 KB compile the JSON parser for speed, which makes
 // add() about 1.5x faster (core/CMakeLists.txt, TOOLSEARCH_INGEST_SOURCES), and 0.5 KB are the
 // tool words that two held-out catalogs' first runs showed missing (bench/data/README.md:
-// recall@5 on them 0.774 -> 0.841 and 0.796 -> 0.882, nothing else moved). Also printed:
+// recall@5 on them 0.774 -> 0.841 and 0.796 -> 0.882, nothing else moved), and 1 KB the
+// function words of German, French, Spanish, Italian and Portuguese as stop words
+// (core/src/stop_words.cpp: Spanish "del" no longer finds delete tools; requests in those
+// languages, bench/data/official-mcp-european-messages.jsonl, 0.900 -> 0.917). Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
 // Run alone: node --test tests/js/size.test.mjs
@@ -22,7 +25,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 187 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 188 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
