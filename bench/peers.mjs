@@ -93,15 +93,22 @@ export function mcpShape() {
 }
 
 /**
- * Whole requests in Spanish, Italian, Portuguese, French and German (12 each) over the built-in
- * catalog, full of the function words a short model query leaves out ("¿Podrías mostrarme el
- * contenido del archivo ...?"). Written after the function words of those languages were seen
- * to reach English words ("del" as delete), before that was changed; reported by language.
- * @returns {Shape}
+ * Whole requests over the built-in catalog in the lexicon's other languages, full of the words a
+ * model's short query leaves out, reported by language (bench/data/README.md):
+ * - european: Spanish, Italian, Portuguese, French and German, 12 each ("¿Podrías mostrarme el
+ *   contenido del archivo ...?"), written after Spanish "del" was seen to find delete tools;
+ * - cjk-russian: Russian, Chinese, Japanese and Korean, 12 each, written the round after, before
+ *   any engine ran on them.
  */
-export function europeanShape() {
-  const queries = fileURLToPath(new URL('data/official-mcp-european-messages.jsonl', import.meta.url));
-  return capturedShape('european', MCP_CATALOG, queries, 'requests in five European languages, built-in MCP catalog');
+const LANGUAGE_TITLES = {
+  european: 'requests in five European languages, built-in MCP catalog',
+  'cjk-russian': 'requests in Russian, Chinese, Japanese and Korean, built-in MCP catalog',
+};
+
+/** @param {keyof typeof LANGUAGE_TITLES} set @returns {Shape} */
+export function languageShape(set) {
+  const queries = fileURLToPath(new URL(`data/official-mcp-${set}-messages.jsonl`, import.meta.url));
+  return capturedShape(set, MCP_CATALOG, queries, LANGUAGE_TITLES[set]);
 }
 
 /**

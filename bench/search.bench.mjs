@@ -1,7 +1,7 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
 // would otherwise use, each in two configurations, on six query shapes, in one run.
 //
-//   node bench/search.bench.mjs [--shape seal|mcp|european|heldout|heldout2|heldout3|10k|all] [--rounds 3] [--time-queries 60]
+//   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
 //                               [--misses N]   (also list ours' first N misses in the top 5, per section)
 //
@@ -70,7 +70,7 @@
 
 import { parseArgs } from 'node:util';
 
-import { bigShape, buildAndScore, europeanShape, evenSample, heldoutShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
+import { bigShape, buildAndScore, evenSample, heldoutShape, languageShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -89,14 +89,15 @@ const TIMED = Number(args['time-queries']);
 const SHAPES = {
   seal: () => sealShape(),
   mcp: () => mcpShape(),
-  european: () => europeanShape(),
+  european: () => languageShape('european'),
+  'cjk-russian': () => languageShape('cjk-russian'),
   heldout: () => heldoutShape('heldout'),
   heldout2: () => heldoutShape('heldout2'),
   heldout3: () => heldoutShape('heldout3'),
   '10k': () => bigShape({ size: Number(args.size), sealQueries: Number(args['big-queries']) }),
 };
 const chosen = args.shape === 'all' ? Object.keys(SHAPES) : args.shape.split(',');
-for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, european, heldout, heldout2, heldout3, 10k or all (got "${s}")`);
+for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, european, cjk-russian, heldout, heldout2, heldout3, 10k or all (got "${s}")`);
 
 const ENGINES = [
   { library: 'tool-search-wasm', config: 'ours', label: 'defaults, ts.search(q, { limit: 10 })', make: ours },

@@ -150,7 +150,7 @@ int main(int argc, char** argv) {
     }
     if (!ok) return usage();
   }
-  if (stem) params.analyzer.stemmer = porter2 ? toolsearch::Stemmer(toolsearch::english_stem) : toolsearch::Stemmer(toolsearch::light_english_stem);
+  if (stem) params.analyzer.stemmer = porter2 ? toolsearch::Stemmer(toolsearch::english_stem) : toolsearch::Stemmer(toolsearch::light_stem);
   else params.analyzer.stemmer = toolsearch::Stemmer();
 
   std::vector<json> catalog_lines, query_lines;

@@ -75,8 +75,8 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
         chars.resize(start);
         continue;
       }
-      if (plain_stemmer == &light_english_stem) {
-        chars.resize(start + light_english_stem_in_place(chars.data() + start, token.size()));
+      if (plain_stemmer == &light_stem) {
+        chars.resize(start + light_stem_in_place(chars.data() + start, token.size()));
       } else if (options_.stemmer) {
         const std::string stem = options_.stemmer(token);
         chars.resize(start);

@@ -122,7 +122,7 @@ Status unknown_key(const std::string& where, const std::string& key, const char*
 // costs 2.2 KB of gzipped wasm for a trade the defaults do not make (see Bm25Params).
 const char* stemmer_name(const Stemmer& stemmer) {
   if (!stemmer) return "none";
-  if (stemmer.plain_function() == &light_english_stem) return "light";
+  if (stemmer.plain_function() == &light_stem) return "light";
   return "custom";
 }
 
@@ -132,7 +132,7 @@ Status apply_analysis(const json& value, Bm25Params& p) {
   if (!value.is_object()) return invalid("'analysis' must be an object");
   for (const auto& [k, v] : value.items()) {
     if (k == "stemmer") {
-      if (v == "light") p.analyzer.stemmer = light_english_stem;
+      if (v == "light") p.analyzer.stemmer = light_stem;
       else if (v == "none") p.analyzer.stemmer = nullptr;
       else return invalid("'analysis.stemmer' must be \"light\" or \"none\"");
     } else if (k == "stopWords" || k == "typos") {

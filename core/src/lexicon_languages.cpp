@@ -10,6 +10,7 @@
 // are matched as the character bigrams the analyzer makes of them, so a word of three or more
 // characters is a phrase of bigrams.
 #include "toolsearch/lexicon.hpp"
+#include "toolsearch/word_list.hpp"
 
 namespace toolsearch {
 
@@ -76,6 +77,9 @@ constexpr Concept kConcepts[] = {
                             "disegna|нарисовать|нарисуй|画一|绘制|描いて|描く|그려|그리기"},
     {"reply", "antworten|antworte|antwort|répondre|réponds|réponse|responder|respuesta|resposta|rispondere|rispondi|"
               "risposta|ответить|ответь|ответ|回复|返信|답장|답글"},
+    {"review", "überprüfen|überprüfe|prüfen|prüfe|begutachten|relire|relis|relecture|revue|réviser|révise|revisar|"
+               "revisa|revisión|revise|revisão|revisao|revisionare|revisiona|revisione|rivedere|rivedi|ревью|"
+               "проверить|проверь|рецензия|审查|审核|评审|审阅|レビュー|審査|리뷰|검토"},
     {"merge", "zusammenführen|führe zusammen|mergen|fusionner|fusionne|fusionar|fusiona|mesclar|mescle|unire|unisci|"
               "слить|объединить|合并|マージ|병합|머지"},
     {"click fill form input", "ausfüllen|fülle|remplir|remplis|rellenar|rellena|llenar|preencher|preencha|compilare|"
@@ -195,12 +199,10 @@ constexpr Concept kConcepts[] = {
 
 void append_language_entries(std::vector<std::pair<std::string_view, std::string_view>>& out) {
   for (const Concept& c : kConcepts) {
-    std::string_view words = c.words;
-    while (!words.empty()) {
-      const size_t bar = words.find('|');
-      out.emplace_back(words.substr(0, bar), c.meaning);
-      words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
-    }
+    any_word_of(c.words, [&](std::string_view word) {
+      out.emplace_back(word, c.meaning);
+      return false;
+    });
   }
 }
 

@@ -1,5 +1,7 @@
-// Stage "stem", the light variant.
+// Stage "stem", the light variant: English suffixes for ASCII words, Russian case endings for
+// Cyrillic ones.
 #include "toolsearch/tokenizer.hpp"
+#include "toolsearch/word_list.hpp"
 
 #include <algorithm>
 
@@ -31,7 +33,46 @@ struct Stem {
 
 }  // namespace
 
-size_t light_english_stem_in_place(char* token, size_t size) {
+namespace {
+
+// The case endings of Russian nouns and adjectives, longest first, '|'-separated (UTF-8: two
+// bytes a letter). Verb endings are left out: they clash with nouns ("бюджет" is not a verb in
+// -ет), and the lexicon lists the verb forms requests use ("удали", "удалить").
+constexpr std::string_view kRussianEndings =
+    "ого|его|ому|ему|ыми|ими|ями|ами|иях|ией|ием|иям|иев|ьев|"
+    "ая|яя|ое|ее|ие|ые|ой|ый|ий|ей|ую|юю|ых|их|ым|им|ом|ем|ах|ях|ам|ям|ов|ев|ью|ия|ья|ье|ии|ию|"
+    "а|я|о|е|у|ю|ы|и|ь|й";
+
+// Lowercase Cyrillic letters only (а..я, ё: U+0430..U+0451), which case folding produces.
+bool all_cyrillic(const char* s, size_t n) {
+  if (n % 2 != 0) return false;
+  for (size_t i = 0; i < n; i += 2) {
+    const auto lead = static_cast<unsigned char>(s[i]), next = static_cast<unsigned char>(s[i + 1]);
+    if (!((lead == 0xD0 && next >= 0xB0 && next <= 0xBF) || (lead == 0xD1 && next >= 0x80 && next <= 0x91))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// "файла", "файле", "файлами" -> "файл"; "задачи", "задачу" -> "задач": one ending off, when at
+// least three letters remain, so a request's word meets the lexicon's and the catalog's forms.
+size_t light_russian_stem_in_place(const char* token, size_t size) {
+  if (!all_cyrillic(token, size)) return size;
+  const std::string_view word(token, size);
+  size_t stem = size;
+  any_word_of(kRussianEndings, [&](std::string_view ending) {
+    if (size < ending.size() + 6 || word.substr(size - ending.size()) != ending) return false;
+    stem = size - ending.size();
+    return true;
+  });
+  return stem;
+}
+
+}  // namespace
+
+size_t light_stem_in_place(char* token, size_t size) {
+  if (size > 0 && static_cast<unsigned char>(token[0]) >= 0xD0) return light_russian_stem_in_place(token, size);
   if (size <= 3 || !std::all_of(token, token + size, [](char c) { return c >= 'a' && c <= 'z'; })) return size;
   Stem w{token, size};
   // Plurals and third person.
@@ -63,9 +104,9 @@ size_t light_english_stem_in_place(char* token, size_t size) {
   return w.n;
 }
 
-std::string light_english_stem(std::string_view token) {
+std::string light_stem(std::string_view token) {
   std::string s(token);
-  s.resize(light_english_stem_in_place(s.data(), s.size()));
+  s.resize(light_stem_in_place(s.data(), s.size()));
   return s;
 }
 

@@ -79,14 +79,35 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
     if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) return;
     key = tokens[0];
     for (size_t k = 1; k < tokens.size(); ++k) key.append(1, index_data::kPhraseGlue).append(tokens[k]);
-    if (keys.find(key) != TermDictionary::kNone) return;
-    const uint32_t meaning_id = meaning_ids.intern(meaning);
-    if (meaning_id == made->meanings.size()) made->meanings.push_back(analyzer.analyze(meaning));
+    const auto meaning_of = [&](std::string_view text) {
+      const uint32_t id = meaning_ids.intern(text);
+      if (id == made->meanings.size()) made->meanings.push_back(analyzer.analyze(text));
+      return id;
+    };
+    const uint32_t meaning_id = meaning_of(meaning);
     const std::vector<std::string>& meant = made->meanings[meaning_id];
     // A cognate ("profil" stems as "profile" does) would only give the English word synonyms.
     if (std::find(meant.begin(), meant.end(), key) != meant.end()) return;
+    if (const uint32_t first = keys.find(key); first != TermDictionary::kNone) {
+      // Two words, one key: Russian "задачи" (task) and "задачу" (task, issue) stem alike, and
+      // Spanish "cerca de" (nearby) loses its "de" to the stop words and meets Italian "cerca"
+      // (search). The key means both.
+      AnalyzedLexicon::Entry& kept = made->entries[first];
+      const std::vector<std::string>& had = made->meanings[kept.meaning_id];
+      if (std::any_of(meant.begin(), meant.end(),
+                      [&](const std::string& t) { return std::find(had.begin(), had.end(), t) == had.end(); })) {
+        // (A meaning that already holds the kept one replaces it: "task todo" and "issue bug
+        // task todo" make the second, not both in a row.)
+        std::string both = meaning.find(kept.meaning) != std::string_view::npos
+                               ? std::string(meaning)
+                               : kept.meaning + ' ' + std::string(meaning);
+        kept.meaning_id = meaning_of(both);
+        kept.meaning = std::move(both);
+      }
+      return;
+    }
     keys.intern(key);
-    made->entries.push_back({word, meaning, key, meaning_id});
+    made->entries.push_back({word, std::string(meaning), key, meaning_id});
     if (tokens.size() > 1) {
       made->phrase_heads.intern(tokens[0]);
       made->longest_phrase = std::max(made->longest_phrase, tokens.size());

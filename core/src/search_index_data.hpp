@@ -55,14 +55,15 @@ using bm25::kFieldCount;
 struct AnalyzedLexicon {
   struct Entry {
     std::string_view word;  // into `lexicon`, or the built-in entries' static data
-    std::string_view meaning;
+    std::string meaning;    // owned: a key two words share means both (their meanings joined)
     std::string key;      // the word's tokens joined by index_data::kPhraseGlue
     uint32_t meaning_id;  // into `meanings`
   };
   Lexicon lexicon;
   AnalyzerOptions options;
-  // In word order, one per key (the first word that analyses to it); words that analyse to
-  // nothing or to too many tokens, and cognates, left out.
+  // In word order, one per key (the first word that analyses to it, its meaning joined with
+  // those of later words that analyse to the same key); words that analyse to nothing or to too
+  // many tokens, and cognates, left out.
   std::vector<Entry> entries;
   std::vector<std::vector<std::string>> meanings;  // the tokens of each distinct meaning
   // The first token of every phrase key, and the most tokens a phrase has: a query token that

@@ -1,6 +1,7 @@
 #include "toolsearch/stop_words.hpp"
 
 #include "toolsearch/term_dictionary.hpp"
+#include "toolsearch/word_list.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -70,30 +71,17 @@ constexpr bool sorted_unique_and_short(const std::string_view (&words)[N]) {
 }
 static_assert(sorted_unique_and_short(kStopWords), "kStopWords must stay sorted, free of duplicates and within kLongest");
 
-// The same for a '|'-separated list.
+// The same for the '|'-separated list.
 constexpr bool sorted_unique_and_short(std::string_view words) {
   std::string_view previous;
-  while (!words.empty()) {
-    const size_t bar = words.find('|');
-    const std::string_view word = words.substr(0, bar);
-    if (word.empty() || word.size() > kLongest || (!previous.empty() && !(previous < word))) return false;
+  return !any_word_of(words, [&](std::string_view word) {
+    const bool bad = word.empty() || word.size() > kLongest || (!previous.empty() && !(previous < word));
     previous = word;
-    words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
-  }
-  return true;
+    return bad;
+  });
 }
 static_assert(sorted_unique_and_short(kOtherLanguageStopWords),
               "kOtherLanguageStopWords must stay sorted, free of duplicates and within kLongest");
-
-// Calls visit(word) for each word of a '|'-separated list.
-template <class Visit>
-void each_word(std::string_view words, Visit visit) {
-  while (!words.empty()) {
-    const size_t bar = words.find('|');
-    visit(words.substr(0, bar));
-    words = bar == std::string_view::npos ? std::string_view() : words.substr(bar + 1);
-  }
-}
 
 }  // namespace
 
@@ -103,7 +91,10 @@ bool is_stop_word(std::string_view folded_token) {
   static const TermDictionary words = [] {
     TermDictionary d;
     for (std::string_view w : kStopWords) d.intern(w);
-    each_word(kOtherLanguageStopWords, [&](std::string_view w) { d.intern(w); });
+    any_word_of(kOtherLanguageStopWords, [&](std::string_view w) {
+      d.intern(w);
+      return false;
+    });
     return d;
   }();
   return words.find(folded_token) != TermDictionary::kNone;
@@ -115,7 +106,10 @@ std::vector<std::string_view> english_stop_words() {
 
 std::vector<std::string_view> other_language_stop_words() {
   std::vector<std::string_view> out;
-  each_word(kOtherLanguageStopWords, [&](std::string_view w) { out.push_back(w); });
+  any_word_of(kOtherLanguageStopWords, [&](std::string_view w) {
+    out.push_back(w);
+    return false;
+  });
   return out;
 }
 

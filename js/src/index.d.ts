@@ -187,7 +187,10 @@ export interface Bm25Config {
 
 /** Query and text analysis. */
 export interface AnalysisConfig {
-  /** Default `'light'` (plural, -ing, -ed, final e). */
+  /**
+   * Default `'light'`: English plural, -ing, -ed and final e, and one Russian noun or adjective
+   * case ending (`файле` -> `файл`).
+   */
   stemmer?: 'light' | 'none';
   /**
    * Drop stop words: English function words and those of German, French, Spanish, Italian and

@@ -218,29 +218,54 @@ TEST_CASE("is_short_token drops 1-character letters and digits, never CJK", "[to
   CHECK_FALSE(is_short_token(U"a", 1));
 }
 
-TEST_CASE("light_english_stem conflates common inflections", "[tokenizer]") {
-  CHECK(light_english_stem("queries") == "query");
-  CHECK(light_english_stem("copied") == "copy");
-  CHECK(light_english_stem("files") == "fil");
-  CHECK(light_english_stem("file") == "fil");
-  CHECK(light_english_stem("creates") == "creat");
-  CHECK(light_english_stem("created") == "creat");
-  CHECK(light_english_stem("creating") == "creat");
-  CHECK(light_english_stem("running") == "run");
-  CHECK(light_english_stem("processes") == "process");
-  CHECK(light_english_stem("matches") == "match");
-  CHECK(light_english_stem("installed") == "install");
+TEST_CASE("light_stem conflates common inflections", "[tokenizer]") {
+  CHECK(light_stem("queries") == "query");
+  CHECK(light_stem("copied") == "copy");
+  CHECK(light_stem("files") == "fil");
+  CHECK(light_stem("file") == "fil");
+  CHECK(light_stem("creates") == "creat");
+  CHECK(light_stem("created") == "creat");
+  CHECK(light_stem("creating") == "creat");
+  CHECK(light_stem("running") == "run");
+  CHECK(light_stem("processes") == "process");
+  CHECK(light_stem("matches") == "match");
+  CHECK(light_stem("installed") == "install");
   // Left alone: no real stem would remain, or the ending is not a suffix.
-  CHECK(light_english_stem("status") == "status");
-  CHECK(light_english_stem("analysis") == "analysis");
-  CHECK(light_english_stem("string") == "string");
-  CHECK(light_english_stem("speed") == "speed");
-  CHECK(light_english_stem("api") == "api");
-  CHECK(light_english_stem("café") == "café");
-  CHECK(light_english_stem("mp3s") == "mp3s");
+  CHECK(light_stem("status") == "status");
+  CHECK(light_stem("analysis") == "analysis");
+  CHECK(light_stem("string") == "string");
+  CHECK(light_stem("speed") == "speed");
+  CHECK(light_stem("api") == "api");
+  CHECK(light_stem("café") == "café");
+  CHECK(light_stem("mp3s") == "mp3s");
   for (const char* w : {"query", "fil", "creat", "run", "process", "match", "install"}) {
-    CHECK(light_english_stem(w) == w);
+    CHECK(light_stem(w) == w);
   }
+}
+
+TEST_CASE("light_stem takes one case ending off a Russian noun or adjective", "[tokenizer]") {
+  for (const char* w : {"файл", "файла", "файлу", "файле", "файлом", "файлы", "файлов", "файлами", "файлах"}) {
+    INFO(w);
+    CHECK(light_stem(w) == "файл");
+  }
+  CHECK(light_stem("задачи") == "задач");
+  CHECK(light_stem("задачу") == "задач");
+  CHECK(light_stem("задачей") == "задач");
+  CHECK(light_stem("репозиторий") == light_stem("репозитории"));
+  CHECK(light_stem("репозиторий") == light_stem("репозиториев"));
+  CHECK(light_stem("сообщение") == light_stem("сообщений"));
+  CHECK(light_stem("новую") == light_stem("новый"));
+  // At least three letters stay; verb endings stay (a noun in -ет is no verb).
+  CHECK(light_stem("коде") == "код");
+  CHECK(light_stem("код") == "код");
+  CHECK(light_stem("ищи") == "ищи");
+  CHECK(light_stem("бюджет") == "бюджет");
+  CHECK(light_stem("канал") == "канал");
+  // Idempotent, and only whole lowercase Cyrillic words: mixed scripts and Greek are left alone.
+  for (const char* w : {"файл", "задач", "код"}) CHECK(light_stem(w) == w);
+  CHECK(light_stem("файлs") == "файлs");
+  CHECK(light_stem("файл2") == "файл2");
+  CHECK(light_stem("αρχεία") == "αρχεία");
 }
 
 TEST_CASE("Analyzer composes the stages and keeps the whole identifier", "[tokenizer]") {
@@ -314,7 +339,7 @@ TEST_CASE("Analyzer stages can be configured and a stemmer plugged in", "[tokeni
   CHECK(Analyzer(options).analyze("v2api") == Tokens{"v", "2", "api"});
 
   options = AnalyzerOptions{};
-  options.stemmer = light_english_stem;
+  options.stemmer = light_stem;
   const Analyzer stemming(options);
   CHECK(stemming.stage_names().back() == "stem");
   // Whole identifiers are not stemmed: they must match names literally.

@@ -90,13 +90,15 @@ class Stemmer : public std::function<std::string(std::string_view)> {
   Function plain_ = nullptr;
 };
 
-/// A light English suffix stemmer (plural -s/-es/-ies, -ing, -ed, final -e, doubled final
-/// consonant), in the spirit of Porter step 1. Non-ASCII tokens and tokens of 3 or fewer
-/// letters are returned unchanged. Idempotent on its own output for common words.
-std::string light_english_stem(std::string_view token);
-/// light_english_stem of the `size` bytes at `token`, written over them (a stem is never
+/// A light suffix stemmer. For English words (a-z), plural -s/-es/-ies, -ing, -ed, final -e and
+/// a doubled final consonant, in the spirit of Porter step 1; words of 3 or fewer letters are
+/// returned unchanged. For Russian words (lowercase Cyrillic), one noun or adjective case
+/// ending ("файле", "файлами" -> "файл"), leaving at least three letters; verb endings are
+/// kept. Other tokens are returned unchanged. Idempotent on its own output for common words.
+std::string light_stem(std::string_view token);
+/// light_stem of the `size` bytes at `token`, written over them (a stem is never
 /// longer than its word); returns the stem's length.
-size_t light_english_stem_in_place(char* token, size_t size);
+size_t light_stem_in_place(char* token, size_t size);
 
 // ---------------------------------------------------------------------------------------------
 // The pipeline
@@ -111,9 +113,9 @@ struct AnalyzerOptions {
   size_t min_token_chars = 2;
   /// Drop English stop words (stop_words.hpp) among the part tokens. Default true.
   bool stop_words = true;
-  /// Applied to non-CJK part tokens (not to whole identifiers). Default light_english_stem;
+  /// Applied to non-CJK part tokens (not to whole identifiers). Default light_stem;
   /// english_stem (Porter2, stemmer.hpp) and none are the alternatives.
-  Stemmer stemmer = light_english_stem;
+  Stemmer stemmer = light_stem;
 };
 
 /// The tokens of one text in one character buffer: what the search path analyses a query into,
