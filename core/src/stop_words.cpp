@@ -36,28 +36,29 @@ constexpr std::string_view kStopWords[] = {
 // way: "del" is the Spanish and Italian "of the", not an abbreviation of delete; French "dire"
 // stems to "dir", a directory; German "der" and "die" are one typo from "dir". Left out: words
 // with an English or tool meaning ("hat", "sans", "vi", "ci", "ai", "et", "eu", "no", "com",
-// "os", "dos", "bin", "man", "war", "todo", "num", "es").
+// "os", "dos", "bin", "man", "war", "todo", "num", "es", "sem", "ist" and "est" as time zones,
+// "des" the cipher, "ma" a moving average).
 // One '|'-separated string, not an array of views: it compiles to the bytes of the words alone.
 constexpr std::string_view kOtherLanguageStopWords =
     "aber|agli|al|alla|alle|allo|als|anche|ao|aos|aquela|aquele|au|auch|auf|aus|aussi|aux|avec|"
     "bei|bitte|ce|ces|cet|cette|che|chez|chi|come|como|con|consegue|cual|cuando|cui|cuál|cuándo|"
     "cómo|da|dal|dalla|dame|dammi|dann|dans|das|dass|daß|de|degli|dei|dein|deine|del|dela|delas|"
-    "dele|deles|della|delle|dello|dem|den|der|des|desde|di|die|dime|dire|dis|doch|donc|donde|"
-    "dont|du|dónde|ed|ein|eine|einem|einen|einer|eines|el|ela|elas|ele|eles|elle|elles|em|en|er|"
-    "esa|esas|ese|eso|esos|essa|esse|esta|estas|este|esto|estos|está|etre|faire|fais|fammi|favor|"
-    "fra|fuer|für|gib|gibt|gli|grazie|habe|haben|hai|hast|hasta|hay|hazme|ich|ihr|il|ils|isso|"
-    "ist|isto|je|já|kann|kannst|koennen|koenntest|können|könntest|la|las|le|les|leur|leurs|lhe|"
-    "lo|los|lui|ma|mais|mal|mas|mein|meine|meinen|meiner|merci|mes|meu|meus|mi|mia|mich|mie|miei|"
-    "minha|minhas|mio|mir|mis|mit|moechte|moi|muito|muy|más|möchte|na|nach|nas|ne|necesito|nei|"
-    "nel|nella|nelle|nello|noch|nos|nostra|nostro|notre|nous|nuestra|nuestro|numa|nur|obrigado|"
-    "oder|ou|par|para|pas|pela|pelas|pelo|pelos|pero|peut|peux|plait|plaît|pode|poderia|podes|"
-    "podrias|podrías|por|porque|potresti|pour|pouvez|preciso|puede|puedes|puoi|que|quel|quella|"
-    "quelle|quelles|quello|quels|queria|quero|questa|queste|questi|questo|qui|quien|quiero|"
-    "quisiera|quién|quoi|qué|sa|se|ses|seu|seus|si|sie|sind|sobre|soll|sollst|sono|sont|sous|stp|"
-    "su|sua|suas|sul|sulla|suo|sur|sus|svp|ta|tambien|también|te|tes|ti|toi|tra|tres|très|tu|tua|"
-    "tuo|tus|ueber|um|uma|umas|un|una|unas|und|une|uno|unos|uns|unser|unsere|unseren|veux|voce|"
-    "você|voglio|von|vorrei|vos|votre|voudrais|voulez|vous|welche|welcher|welches|werden|wie|wir|"
-    "wird|wurde|ya|yo|zu|zum|zur|às|être|über";
+    "dele|deles|della|delle|dello|dem|den|der|desde|di|die|dime|dire|dis|doch|donc|donde|dont|du|"
+    "dónde|ed|ein|eine|einem|einen|einer|eines|el|ela|elas|ele|eles|elle|elles|em|en|er|esa|esas|"
+    "ese|eso|esos|essa|esse|esta|estas|este|esto|estos|está|etre|faire|fais|fammi|favor|fra|fuer|"
+    "für|gib|gibt|gli|grazie|habe|haben|hai|hast|hasta|hay|hazme|ich|ihr|il|ils|isso|isto|je|já|"
+    "kann|kannst|koennen|koenntest|können|könntest|la|las|le|les|leur|leurs|lhe|lo|los|lui|mais|"
+    "mal|mas|mein|meine|meinen|meiner|merci|mes|meu|meus|mi|mia|mich|mie|miei|minha|minhas|mio|"
+    "mir|mis|mit|moechte|moi|muito|muy|más|möchte|na|nach|nas|ne|necesito|nei|nel|nella|nelle|"
+    "nello|noch|nos|nostra|nostro|notre|nous|nuestra|nuestro|numa|nur|obrigado|oder|ou|par|para|"
+    "pas|pela|pelas|pelo|pelos|pero|peut|peux|plait|plaît|pode|poderia|podes|podrias|podrías|por|"
+    "porque|potresti|pour|pouvez|preciso|puede|puedes|puoi|que|quel|quella|quelle|quelles|quello|"
+    "quels|queria|quero|questa|queste|questi|questo|qui|quien|quiero|quisiera|quién|quoi|qué|sa|"
+    "se|ses|seu|seus|si|sie|sind|sobre|soll|sollst|sono|sont|sous|stp|su|sua|suas|sul|sulla|suo|"
+    "sur|sus|svp|ta|tambien|también|te|tes|ti|toi|tra|tres|très|tu|tua|tuo|tus|ueber|um|uma|umas|"
+    "un|una|unas|und|une|uno|unos|uns|unser|unsere|unseren|veux|voce|você|voglio|von|vorrei|vos|"
+    "votre|voudrais|voulez|vous|welche|welcher|welches|werden|wie|wir|wird|wurde|ya|yo|zu|zum|"
+    "zur|às|être|über";
 
 // Longer tokens are rejected without a search.
 constexpr size_t kLongest = 10;  // "yourselves"
