@@ -31,10 +31,6 @@ struct Stem {
   }
 };
 
-}  // namespace
-
-namespace {
-
 // The case endings of Russian nouns and adjectives, longest first, '|'-separated (UTF-8: two
 // bytes a letter). Verb endings are left out: they clash with nouns ("бюджет" is not a verb in
 // -ет), and the lexicon lists the verb forms requests use ("удали", "удалить").
