@@ -25,7 +25,7 @@ const JS_TOLERANCE = 1024 * 1024; // 1 MiB of JS heap after full GCs
 // Speed is a benchmark, not a test: the deadline only stops a hung child. Every scenario must
 // run its full count; at ~130 µs per search through the JS API, 1M searches take ~2-3 minutes.
 const DEADLINE_MS = 900_000;
-const HEAVY_TOOLS = 1500; // tools per engine in the backstop test (Seal-Tools), so each engine is MiBs
+const HEAVY_TOOLS = 1500; // tools per engine in the backstop test (heavyTools()), so each engine is MiBs
 
 let setup;
 async function prepare() {
@@ -39,15 +39,26 @@ async function prepare() {
     const small = join(dir, 'catalog-filesystem.json'); // added 10,000 times: one server's tools
     writeFileSync(small, JSON.stringify(all.filter((t) => t.source === 'mcp:filesystem')));
     const heavyCatalog = join(dir, 'seal-catalog.json');
-    if (!NO_SEAL) {
-      const seal = readFileSync(join(SEAL, 'catalog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-      // (one Seal-Tools name has spaces, which tool names may not)
-      const tools = seal.slice(0, HEAVY_TOOLS).map(({ name, description, parameters }) => ({ name: name.replace(/\s+/g, '_'), description, parameters }));
-      writeFileSync(heavyCatalog, JSON.stringify(tools));
-    }
+    writeFileSync(heavyCatalog, JSON.stringify(heavyTools(all)));
     return { dir, catalog, small, heavyCatalog };
   })();
   return setup;
+}
+
+/**
+ * HEAVY_TOOLS real tools: Seal-Tools' first ones, or without the shared data, numbered copies
+ * of the built-in catalog's (MCP schemas, so engines of the same order of size).
+ */
+function heavyTools(builtIn) {
+  if (NO_SEAL) {
+    return Array.from({ length: HEAVY_TOOLS }, (_, i) => {
+      const t = builtIn[i % builtIn.length];
+      return { ...t, name: `${t.name}_${Math.floor(i / builtIn.length)}` };
+    });
+  }
+  const seal = readFileSync(join(SEAL, 'catalog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  // (one Seal-Tools name has spaces, which tool names may not)
+  return seal.slice(0, HEAVY_TOOLS).map(({ name, description, parameters }) => ({ name: name.replace(/\s+/g, '_'), description, parameters }));
 }
 
 async function child(scenario, options) {
@@ -109,7 +120,7 @@ test(`${SEARCHES.toLocaleString('en')} searches on one index keep both heaps fla
   );
 });
 
-test('engines never disposed are freed by the FinalizationRegistry backstop', { skip: NO_SEAL, timeout: DEADLINE_MS + 120_000 }, async () => {
+test('engines never disposed are freed by the FinalizationRegistry backstop', { timeout: DEADLINE_MS + 120_000 }, async () => {
   const rounds = 8;
   const perRound = 4;
   const out = await child('finalizer', { rounds, perRound });
