@@ -1,5 +1,5 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
-// would otherwise use, each in two configurations, on six query shapes, in one run.
+// would otherwise use, each in two configurations, on eight query shapes, in one run.
 //
 //   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
@@ -11,6 +11,10 @@
 // - mcp: short model-style queries (1-4 words, abbreviations, typos, synonyms, whole messages,
 //   non-English) over the built-in catalog (js/catalogs/official-mcp.json, 104 tools):
 //   bench/data/official-mcp-queries.jsonl, hand-labelled (bench/data/README.md); recall by kind.
+// - european, cjk-russian: whole requests over the built-in catalog, 12 in each of Spanish,
+//   Italian, Portuguese, French and German (bench/data/official-mcp-european-messages.jsonl) or of
+//   Russian, Chinese, Japanese and Korean (official-mcp-cjk-russian-messages.jsonl); recall by
+//   language.
 // - heldout: the same kinds of short queries over ten third-party MCP servers that are not in the
 //   built-in catalog (bench/data/heldout-mcp.json, 176 tools; 149 queries in
 //   bench/data/heldout-mcp-queries.jsonl), written before any engine was run on them.
