@@ -10,24 +10,19 @@
 namespace toolsearch {
 namespace {
 
-// Sorted (byte order) and unique, which the static_assert below keeps an edit from breaking
-// silently. Besides the function words, the words that frame a request rather than name a task
+// Both lists are '|'-separated strings (word_list.hpp), sorted (byte order) and unique, which
+// the static_asserts below keep an edit from breaking silently. Besides the function words, the words that frame a request rather than name a task
 // ("can you please provide", "kindly assist me", "will you also just"): whole user messages are
 // full of them, and a catalog where one tool happens to say "provides" must not rank it for
 // every polite question (MetaTool dev recall@5 +0.006, Seal-Tools dev unchanged).
-constexpr std::string_view kStopWords[] = {
-    "a", "about", "above", "after", "again", "against", "also", "am", "an", "and", "are", "as",
-    "assist", "assistance", "at", "be", "because", "been", "before", "being", "below", "between",
-    "but", "by", "can", "could", "did", "do", "does", "doing", "during", "for", "from", "further",
-    "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his",
-    "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "kindly", "me", "my",
-    "myself", "of", "on", "once", "or", "other", "ought", "our", "ours", "ourselves", "over", "own",
-    "please", "provide", "same", "she", "should", "so", "such", "than", "that", "the", "their",
-    "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through",
-    "to", "too", "under", "until", "very", "was", "we", "were", "what", "when", "where", "which",
-    "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself",
-    "yourselves",
-};
+constexpr std::string_view kStopWords =
+    "a|about|above|after|again|against|also|am|an|and|are|as|assist|assistance|at|be|because|"
+    "been|before|being|below|between|but|by|can|could|did|do|does|doing|during|for|from|further|"
+    "had|has|have|having|he|her|here|hers|herself|him|himself|his|how|i|if|in|into|is|it|its|"
+    "itself|just|kindly|me|my|myself|of|on|once|or|other|ought|our|ours|ourselves|over|own|"
+    "please|provide|same|she|should|so|such|than|that|the|their|theirs|them|themselves|then|"
+    "there|these|they|this|those|through|to|too|under|until|very|was|we|were|what|when|where|"
+    "which|while|who|whom|why|will|with|would|you|your|yours|yourself|yourselves";
 
 // The function words of the lexicon's Latin-script languages (German, French, Spanish, Italian,
 // Portuguese: lexicon_languages.cpp): articles, prepositions, pronouns, auxiliaries and the words
@@ -38,7 +33,6 @@ constexpr std::string_view kStopWords[] = {
 // with an English or tool meaning ("hat", "sans", "vi", "ci", "ai", "et", "eu", "no", "com",
 // "os", "dos", "bin", "man", "war", "todo", "num", "es", "sem", "ist" and "est" as time zones,
 // "des" the cipher, "ma" a moving average).
-// One '|'-separated string, not an array of views: it compiles to the bytes of the words alone.
 constexpr std::string_view kOtherLanguageStopWords =
     "aber|agli|al|alla|alle|allo|als|anche|ao|aos|aquela|aquele|au|auch|auf|aus|aussi|aux|avec|"
     "bei|bitte|ce|ces|cet|cette|che|chez|chi|come|como|con|consegue|cual|cuando|cui|cuál|cuándo|"
@@ -63,16 +57,6 @@ constexpr std::string_view kOtherLanguageStopWords =
 // Longer tokens are rejected without a search.
 constexpr size_t kLongest = 10;  // "yourselves"
 
-template <size_t N>
-constexpr bool sorted_unique_and_short(const std::string_view (&words)[N]) {
-  for (size_t i = 0; i < N; ++i) {
-    if (words[i].size() > kLongest || (i > 0 && !(words[i - 1] < words[i]))) return false;
-  }
-  return true;
-}
-static_assert(sorted_unique_and_short(kStopWords), "kStopWords must stay sorted, free of duplicates and within kLongest");
-
-// The same for the '|'-separated list.
 constexpr bool sorted_unique_and_short(std::string_view words) {
   std::string_view previous;
   return !any_word_of(words, [&](std::string_view word) {
@@ -81,6 +65,7 @@ constexpr bool sorted_unique_and_short(std::string_view words) {
     return bad;
   });
 }
+static_assert(sorted_unique_and_short(kStopWords), "kStopWords must stay sorted, free of duplicates and within kLongest");
 static_assert(sorted_unique_and_short(kOtherLanguageStopWords),
               "kOtherLanguageStopWords must stay sorted, free of duplicates and within kLongest");
 
@@ -91,27 +76,32 @@ bool is_stop_word(std::string_view folded_token) {
   // Every query word is checked: a hash lookup, not a binary search of string compares.
   static const TermDictionary words = [] {
     TermDictionary d;
-    for (std::string_view w : kStopWords) d.intern(w);
-    any_word_of(kOtherLanguageStopWords, [&](std::string_view w) {
-      d.intern(w);
-      return false;
-    });
+    for (std::string_view list : {kStopWords, kOtherLanguageStopWords}) {
+      any_word_of(list, [&](std::string_view w) {
+        d.intern(w);
+        return false;
+      });
+    }
     return d;
   }();
   return words.find(folded_token) != TermDictionary::kNone;
 }
 
-std::vector<std::string_view> english_stop_words() {
-  return {std::begin(kStopWords), std::end(kStopWords)};
-}
+namespace {
 
-std::vector<std::string_view> other_language_stop_words() {
+std::vector<std::string_view> words_of(std::string_view list) {
   std::vector<std::string_view> out;
-  any_word_of(kOtherLanguageStopWords, [&](std::string_view w) {
+  any_word_of(list, [&](std::string_view w) {
     out.push_back(w);
     return false;
   });
   return out;
 }
+
+}  // namespace
+
+std::vector<std::string_view> english_stop_words() { return words_of(kStopWords); }
+
+std::vector<std::string_view> other_language_stop_words() { return words_of(kOtherLanguageStopWords); }
 
 }  // namespace toolsearch
