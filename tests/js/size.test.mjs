@@ -9,7 +9,7 @@
 // catalog with keyword search alone, and 0.7 KB compile the JSON parser for speed, which makes
 // add() about 1.5x faster (core/CMakeLists.txt, TOOLSEARCH_INGEST_SOURCES), and 0.5 KB are the
 // tool words that two held-out catalogs' first runs showed missing (bench/data/README.md:
-// recall@5 on them 0.774 -> 0.841 and 0.796 -> 0.882, nothing else moved), and about 1.75 KB
+// recall@5 on them 0.774 -> 0.841 and 0.796 -> 0.882, nothing else moved), and about 1.5 KB
 // make requests in other languages work: the function words of German, French, Spanish,
 // Italian and Portuguese as stop words (1 KB, core/src/stop_words.cpp: Spanish "del" no longer
 // finds delete tools; bench/data/official-mcp-european-messages.jsonl 0.900 -> 0.917), the
