@@ -130,6 +130,64 @@ export function heldoutShape(set = 'heldout') {
 }
 
 /**
+ * The whole-message queries of a captured set (kinds `message`, `messages`,
+ * `non-english-message`, `multilingual-message`), misspelt as a person typing fast misspells
+ * them: see misspell(). Gold as in the set; `kind` kept, so recall is reported per kind.
+ * @param {'mcp' | keyof typeof HELDOUT_TITLES} set @returns {Shape}
+ */
+export function misspeltShape(set) {
+  const base = set === 'mcp' ? mcpShape() : heldoutShape(set);
+  const queries = base.queries.filter((q) => /message/.test(q.kind ?? '')).map((q) => ({ ...q, query: misspell(q.query) }));
+  const title = `whole messages with typos: ${base.sections[0].title.replace(/^[^:]*: /, '').replace(/, \d+ queries\)$/, `, ${queries.length} messages)`)}`;
+  return { ...base, key: `misspelt-${set}`, queries, sections: [{ title, byKind: true }] };
+}
+
+// Neighbouring keys on a QWERTY keyboard, for substitutions.
+const QWERTY_NEIGHBOURS = {
+  a: 'qwsz', b: 'vghn', c: 'xdfv', d: 'serfcx', e: 'wsdr', f: 'drtgvc', g: 'ftyhbv', h: 'gyujnb', i: 'ujko',
+  j: 'huikmn', k: 'jiolm', l: 'kop', m: 'njk', n: 'bhjm', o: 'iklp', p: 'ol', q: 'wa', r: 'edft', s: 'awedxz',
+  t: 'rfgy', u: 'yhji', v: 'cfgb', w: 'qase', x: 'zsdc', y: 'tghu', z: 'asx',
+};
+
+/**
+ * `text` with one typo in each of up to two of its ASCII words of 5+ letters (not in a URL, a
+ * path, a file name or an identifier). Deterministic: the words are the two whose FNV-1a hash
+ * is smallest (so which words is unrelated to what they mean), and the hash also picks the edit
+ * (a letter dropped, two letters swapped, a letter doubled, or a letter replaced by a
+ * neighbouring key) and where, never at the first letter (most typos keep it, and the engine's
+ * typo tolerance assumes it).
+ */
+export function misspell(text) {
+  const hash = (s) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+    return h;
+  };
+  const words = [...text.matchAll(/(?<![\w./:@-])[A-Za-z]{5,}(?![\w/:@-]|\.\w)/g)]
+    .map((m) => ({ at: m.index, word: m[0], h: hash(m[0]) }))
+    .sort((a, b) => a.h - b.h || a.at - b.at)
+    .slice(0, 2)
+    .sort((a, b) => b.at - a.at);
+  let out = text;
+  for (const { at, word, h } of words) {
+    const p = 1 + ((h >>> 8) % (word.length - 2));  // 1 .. length - 2
+    const c = word[p].toLowerCase();
+    let typo;
+    switch (h % 4) {
+      case 0: typo = word.slice(0, p) + word.slice(p + 1); break;
+      case 1: typo = word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2); break;
+      case 2: typo = word.slice(0, p + 1) + word[p] + word.slice(p + 1); break;
+      default: {
+        const near = QWERTY_NEIGHBOURS[c] ?? c;
+        typo = word.slice(0, p) + near[(h >>> 16) % near.length] + word.slice(p + 1);
+      }
+    }
+    out = out.slice(0, at) + typo + out.slice(at + word.length);
+  }
+  return out;
+}
+
+/**
  * 10,000 tools: Seal-Tools (4,076), MetaTool (199 plugins, unlabelled here: distractors), the
  * built-in MCP catalog (104), and copies of Seal-Tools tools (`name__r1`, ...) up to `size`.
  * Queries: an even sample of `sealQueries` Seal-Tools test queries (long) and the MCP set

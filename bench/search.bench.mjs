@@ -1,7 +1,7 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
-// would otherwise use, each in two configurations, on eight query shapes, in one run.
+// would otherwise use, each in two configurations, on ten query shapes, in one run.
 //
-//   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|10k|all] [--rounds 3] [--time-queries 60]
+//   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|misspelt|misspelt-heldout|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
 //                               [--misses N]   (also list ours' first N misses in the top 5, per section)
 //
@@ -23,6 +23,9 @@
 //   round after the first held-out set had been used for tuning.
 // - heldout3: the same again over six more (bench/data/heldout3-mcp.json; 93 queries in
 //   bench/data/heldout3-mcp-queries.jsonl), captured after the second had been used for tuning.
+// - misspelt, misspelt-heldout: the whole messages of mcp (55) and heldout (44), each with a
+//   typo in up to two of its words of 5+ letters, made deterministically by bench/peers.mjs
+//   misspell() (a letter dropped, swapped, doubled or replaced by a neighbouring key).
 // - 10k: 10,000 tools (Seal-Tools, MetaTool's 199, the 104 MCP tools, Seal-Tools copies), with
 //   250 Seal-Tools test queries and the MCP set reported apart. A copy stands for its original:
 //   a gold slot is filled by the tool or any copy, and a copy takes a rank as a near-duplicate
@@ -74,7 +77,7 @@
 
 import { parseArgs } from 'node:util';
 
-import { bigShape, buildAndScore, evenSample, heldoutShape, languageShape, mcpShape, mean, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
+import { bigShape, buildAndScore, evenSample, heldoutShape, languageShape, mcpShape, mean, misspeltShape, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -98,10 +101,12 @@ const SHAPES = {
   heldout: () => heldoutShape('heldout'),
   heldout2: () => heldoutShape('heldout2'),
   heldout3: () => heldoutShape('heldout3'),
+  misspelt: () => misspeltShape('mcp'),
+  'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': () => bigShape({ size: Number(args.size), sealQueries: Number(args['big-queries']) }),
 };
 const chosen = args.shape === 'all' ? Object.keys(SHAPES) : args.shape.split(',');
-for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, european, cjk-russian, heldout, heldout2, heldout3, 10k or all (got "${s}")`);
+for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, european, cjk-russian, heldout, heldout2, heldout3, misspelt, misspelt-heldout, 10k or all (got "${s}")`);
 
 const ENGINES = [
   { library: 'tool-search-wasm', config: 'ours', label: 'defaults, ts.search(q, { limit: 10 })', make: ours },

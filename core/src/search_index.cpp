@@ -31,8 +31,13 @@ namespace {
 
 // Typo candidates count half: a corrected word is weaker evidence than a word as typed.
 constexpr double kTypoWeight = 0.5;
-// Queries of more tokens than this get no typo tolerance.
+// In queries of more tokens than this, only words of kLongQueryTypoLetters+ letters (after
+// stemming) are corrected, and by one edit.
 constexpr size_t kMaxTypoQueryTokens = 6;
+constexpr size_t kLongQueryTypoLetters = 4;
+// Lexicon keys are corrected only in words of this many letters: shorter ones land on a
+// neighbouring language's word too easily (Portuguese "mand" on "mani", "many").
+constexpr size_t kLexiconTypoLetters = 5;
 // A BM25 hit scoring under this fraction of the best hit is flagged weak.
 constexpr double kWeakFraction = 0.2;
 
@@ -138,9 +143,12 @@ size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&&
 void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions,
                                     std::vector<QueryTerm>& out) const {
   out.clear();
-  // Typos matter in the few words of a keyword query; a long message has words enough, and
-  // its names and places would only find look-alikes.
-  const bool typos = params.typo_tolerance && tokens.size() <= kMaxTypoQueryTokens;
+  // Typos matter most in the few words of a keyword query. A long message has words enough,
+  // and its names and places would only find look-alikes, so there only words of 4+ letters
+  // are corrected, by one edit: "can you plese serch the repositry ..." still finds search
+  // tools, and a Seal-Tools request's names and values rarely land on a catalog word.
+  const bool typos = params.typo_tolerance;
+  const size_t shortest_typo = tokens.size() <= kMaxTypoQueryTokens ? 0 : kLongQueryTypoLetters;
   const auto expand = [&](uint32_t entry) {
     for (uint32_t id : meaning_terms[lexicon[entry]->meaning_id]) out.push_back({id, 1.0});
     if (expansions) expansions->push_back({std::string(lexicon[entry]->word), std::string(lexicon[entry]->meaning)});
@@ -159,11 +167,18 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
       out.push_back({id, 1.0});
       continue;
     }
-    if (!typos || i < known_until) continue;
+    if (!typos || i < known_until || token.size() < shortest_typo) continue;
     uint32_t near[kMaxTypoTerms];
-    for (size_t k = 0, n = near_terms(token, near); k < n; ++k) {
+    uint32_t entry = kNoEntry;
+    for (size_t k = 0, n = near_terms(token, shortest_typo > 0 ? 1 : 2, near, entry); k < n; ++k) {
       out.push_back({near[k], kTypoWeight});
       if (expansions) expansions->push_back({std::string(token), std::string(terms[near[k]]) + " (typo)"});
+    }
+    if (entry != kNoEntry) {
+      for (uint32_t id : meaning_terms[lexicon[entry]->meaning_id]) out.push_back({id, kTypoWeight});
+      if (expansions) {
+        expansions->push_back({std::string(token), lexicon[entry]->meaning + " (typo of " + std::string(lexicon[entry]->word) + ")"});
+      }
     }
   }
   sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
@@ -178,24 +193,26 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
 // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
 // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
 // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
-// (a typo usually misspells a word the catalog uses often).
-size_t SearchIndex::Impl::near_terms(std::string_view token, uint32_t (&found)[kMaxTypoTerms]) const {
+// (a typo usually misspells a word the catalog uses often). Also the closest lexicon key no
+// farther than the closest term, for a misspelt word the lexicon knows.
+size_t SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms],
+                                     uint32_t& lexicon_entry) const {
+  lexicon_entry = kNoEntry;
   if (token.size() < 3 || token.size() > 32) return 0;
   for (char c : token) {
     if (c < 'a' || c > 'z') return 0;
   }
-  const size_t budget = std::min<size_t>(2, typo_budget(token.size()));
+  const size_t budget = std::min(max_edits, typo_budget(token.size()));
+  const size_t first = static_cast<size_t>(token[0] - 'a');
   ScratchLease<TypoScratch> scratch;
   std::vector<size_t>& rows = scratch->rows;
   std::vector<std::pair<size_t, uint32_t>>& scored = scratch->scored;
   scored.clear();
-  const auto& list = typo_terms[static_cast<size_t>(token[0] - 'a')];
-  const auto& starts = typo_start[static_cast<size_t>(token[0] - 'a')];
-  if (list.empty()) return 0;
-  const auto& letters = typo_letters[static_cast<size_t>(token[0] - 'a')];
   const uint32_t token_letters = letters_of(token);
-  const size_t from = starts[std::min(token.size() - budget, starts.size() - 1)];
-  for (size_t k = from; k < list.size(); ++k) {
+  const auto& list = typo_terms[first];
+  const auto& starts = typo_start[first];
+  const auto& letters = typo_letters[first];
+  for (size_t k = starts[std::min(token.size() - budget, starts.size() - 1)]; k < list.size(); ++k) {
     const uint32_t t = list[k];
     const std::string_view term = terms[t];
     if (term.size() > token.size() + budget) break;  // the bucket list is sorted by length
@@ -210,6 +227,20 @@ size_t SearchIndex::Impl::near_terms(std::string_view token, uint32_t (&found)[k
   });
   const size_t n = std::min(scored.size(), kMaxTypoTerms);
   for (size_t k = 0; k < n; ++k) found[k] = scored[k].second;
+
+  // The lexicon's keys are a few hundred words: a scan of the letter's list, shortest first.
+  if (token.size() < kLexiconTypoLetters) return n;
+  size_t lexicon_budget = n > 0 ? scored[0].first : budget;
+  for (uint32_t entry : typo_lexicon[first]) {
+    const std::string_view key = lexicon_tokens[entry];
+    if (key.size() > token.size() + lexicon_budget) break;
+    const size_t d = osa_distance(token, key, lexicon_budget, rows);
+    // Only a closer key replaces the one found.
+    if (d <= lexicon_budget && (lexicon_entry == kNoEntry || d < lexicon_budget)) {
+      lexicon_entry = entry;
+      lexicon_budget = d;
+    }
+  }
   return n;
 }
 

@@ -296,6 +296,21 @@ void SearchIndex::Impl::build_lexicon() {
     lexicon_tokens.intern(e.key);
     lexicon.push_back(&e);
   }
+  for (std::vector<uint32_t>& list : typo_lexicon) list.clear();
+  for (uint32_t i = 0; i < lexicon.size(); ++i) {
+    const std::string_view key = lexicon_tokens[i];
+    // Keys of 4+ letters: words, not the 2-3 letter abbreviations a short typo would land on.
+    if (key.size() >= 4 && std::all_of(key.begin(), key.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+      typo_lexicon[static_cast<size_t>(key[0] - 'a')].push_back(i);
+    }
+  }
+  for (std::vector<uint32_t>& list : typo_lexicon) {
+    sort_by(list, [&](uint32_t a, uint32_t b) {
+      const size_t x = lexicon_tokens[a].size();
+      const size_t y = lexicon_tokens[b].size();
+      return x < y || (x == y && a < b);
+    });
+  }
 }
 
 // Which options a built index depends on: configure() keeps the index when they are equal,

@@ -105,6 +105,11 @@ struct SearchIndex::Impl {
                                   // joined by kPhraseGlue
   std::vector<const AnalyzedLexicon::Entry*> lexicon;  // in lexicon_tokens' id order
   std::vector<std::vector<uint32_t>> meaning_terms;     // by AnalyzedLexicon meaning id
+  // Typo candidates among the lexicon's one-word keys of 4+ lowercase ASCII letters (ids of
+  // lexicon_tokens), by first letter, each list sorted by length: a misspelt synonym or
+  // foreign word ("fodler", "chaneg") reaches what the word means, as a misspelt catalog word
+  // reaches that word. Derived with the other lexicon tables, not stored.
+  std::array<std::vector<uint32_t>, 26> typo_lexicon;
   // The lexicon tables from params and the term dictionary. Snapshots do not store them: they
   // follow from what a snapshot does store, and the built-in lexicon's ~1,560 entries would
   // add about 100 KB to every snapshot.
@@ -126,9 +131,9 @@ struct SearchIndex::Impl {
 
   // The query's terms with their weights: its own tokens (1), lexicon expansions of its words
   // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
-  // words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
-  // first (ties by term id): search() and explain() add contributions in this order, so their
-  // sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
+  // words within its typo budget and the meaning of the nearest lexicon word (kTypoWeight).
+  // Deduplicated, largest possible contribution first (ties by term id): search() and explain()
+  // add contributions in this order, so their sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
   void query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions, std::vector<QueryTerm>& out) const;
   template <class Found>
   size_t phrase_at(const TokenBuffer& tokens, size_t i, Found&& found) const;
@@ -136,8 +141,12 @@ struct SearchIndex::Impl {
   // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
   // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
   // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
-  // (a typo usually misspells a word the catalog uses often).
-  size_t near_terms(std::string_view token, uint32_t (&found)[kMaxTypoTerms]) const;
+  // (a typo usually misspells a word the catalog uses often). The budget is typo_budget() of
+  // the token's length, at most `max_edits`. `lexicon_entry` receives the closest lexicon key
+  // within it and no farther than the closest term (the shortest, then the first in `lexicon`
+  // order, among equals), or kNoEntry; only for tokens of 5+ letters.
+  static constexpr uint32_t kNoEntry = ~0u;
+  size_t near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms], uint32_t& lexicon_entry) const;
 };
 
 }  // namespace toolsearch

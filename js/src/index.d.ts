@@ -197,7 +197,11 @@ export interface AnalysisConfig {
    * Portuguese (so Spanish `del` is not read as delete). Default true.
    */
   stopWords?: boolean;
-  /** Unknown query words match catalog words within 1-2 edits, at half weight. Default true. */
+  /**
+   * Unknown query words match catalog words and lexicon words within 1-2 edits (1 in a query of
+   * more than 6 words), at half weight: `serch` finds search tools, `fodler` directory tools.
+   * Default true.
+   */
   typos?: boolean;
   /**
    * Extra query-word expansions, added to the built-in ones: `{ wx: 'weather' }`. A key of
@@ -386,7 +390,10 @@ export interface Explanation {
   score: number;
   queryTokens: string[];
   terms: ExplanationTerm[];
-  /** What the lexicon (`pr` -> `pull request`) and typo tolerance (`isu` -> `issu (typo)`) added. */
+  /**
+   * What the lexicon (`pr` -> `pull request`) and typo tolerance (`isu` -> `issu (typo)`,
+   * `fodler` -> `directory (typo of folder)`) added.
+   */
   expansions: { from: string; to: string }[];
 }
 

@@ -153,6 +153,24 @@ TEST_CASE("typos still find the tool", "[model_queries]") {
   CHECK(has(top("take a screenshoot"), "mcp_puppeteer_puppeteer_screenshot"));
 }
 
+TEST_CASE("a misspelt word the lexicon knows takes its meaning", "[model_queries]") {
+  // "folder" and "change" are lexicon words (-> directory, edit), not catalog words: before
+  // lexicon keys were typo candidates, each of these found nothing or the wrong tool.
+  CHECK(has(top("fodler"), "mcp_filesystem_list_directory"));
+  CHECK(has(top("Show me what's in the src fodler"), "mcp_filesystem_list_directory"));
+  CHECK(has(top("chaneg the readme"), "mcp_filesystem_edit_file"));
+  CHECK(has(top("Chaneg the port from 3000 to 8080 in server.js"), "mcp_filesystem_edit_file"));
+  CHECK(expanded("fodler", "mcp_filesystem_list_directory", "fodler", "directory (typo of folder)"));
+}
+
+TEST_CASE("a long message's misspelt words are corrected too", "[model_queries]") {
+  // More than 6 words: only words of 4+ letters, by one edit. Without the correction "delte"
+  // matches nothing and create_entities ranks first on "entities" and "knowledge graph".
+  const std::string message = "I was wondering if you could possibly delte the old entities from the knowledge graph";
+  CHECK(top(message, 1) == std::vector<std::string>{"mcp_memory_delete_entities"});
+  CHECK(expanded(message, "mcp_memory_delete_entities", "delt", "delet (typo)"));
+}
+
 TEST_CASE("word forms and verbs the tools do not use", "[model_queries]") {
   CHECK(top("think step by step", 1) == std::vector<std::string>{"mcp_sequential-thinking_sequentialthinking"});
   CHECK(top("open a file", 1) == std::vector<std::string>{"mcp_filesystem_read_file"});

@@ -1,6 +1,6 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 188 KB. DESIGN.md's bar was 150 KB; what the other 38 buy, measured (core/CMakeLists.txt has
+// 189 KB. DESIGN.md's bar was 150 KB; what the other 39 buy, measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
 // snapshot loading 4x and the semantic leg 7.7x faster (inlined -Os code on those paths), and
@@ -14,7 +14,10 @@
 // Italian and Portuguese as stop words (1 KB, core/src/stop_words.cpp: Spanish "del" no longer
 // finds delete tools; bench/data/official-mcp-european-messages.jsonl 0.900 -> 0.917), the
 // Russian case endings and the review concept (0.6 KB; Russian, Chinese, Japanese and Korean
-// requests 0.880 -> 0.932) and lexicon keys two words share (0.1 KB). Also printed:
+// requests 0.880 -> 0.932) and lexicon keys two words share (0.1 KB), and 0.4 KB let typo
+// tolerance reach lexicon words ("fodler" -> folder -> directory) and long messages (whole
+// messages with typos, bench/peers.mjs misspeltShape: 0.800 -> 0.836 on the built-in catalog,
+// 0.591 -> 0.659, 0.646 -> 0.667 and 0.682 -> 0.727 on the held-out ones). Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
 // Run alone: node --test tests/js/size.test.mjs
@@ -27,7 +30,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 188 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 189 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
@@ -65,7 +68,7 @@ function moduleGraph(entry) {
   return [...seen];
 }
 
-test('the .wasm plus glue stay under 187 KB gzipped', async () => {
+test(`the .wasm plus glue stay under ${BUDGET_GZIP / 1024} KB gzipped`, async () => {
   const pkg = await packedPackage();
   const wasmTarget = resolveExport(pkg.manifest, './tool-search-core.wasm', ['browser', 'import']);
   assert.ok(wasmTarget, 'the .wasm is an exported subpath');

@@ -37,9 +37,11 @@ struct Bm25Params {
   FieldWeights weights;
   /// Query words the lexicon expands (default: default_lexicon()). Hosts may add entries.
   Lexicon lexicon = default_lexicon();
-  /// In queries of up to 6 words, a word the catalog does not have matches catalog words with
-  /// the same first letter within 1 edit (3-5 letters after stemming) or 2 edits (6+), at half
-  /// weight; at most 3 per word. Default true.
+  /// A word that neither the catalog nor the lexicon has matches catalog words with the same
+  /// first letter within 1 edit (3-5 letters after stemming) or 2 edits (6+), at half weight,
+  /// at most 3 per word; and, when it has 5+ letters, the closest lexicon word no farther away,
+  /// whose meaning it then takes at half weight ("fodler" -> folder -> directory). In queries
+  /// of more than 6 words, only words of 4+ letters, by 1 edit. Default true.
   bool typo_tolerance = true;
   /// The tokenizer pipeline used for tools and queries. The defaults (light stemmer, stop words)
   /// were chosen on both dev sets together (tools/eval_seal, recall@5):
