@@ -21,7 +21,9 @@ void LazyJson::share(const std::shared_ptr<const void>& owner, std::string_view 
 const nlohmann::json& LazyJson::get() const {
   if (!has_tree_) {
     auto parsed = parse_json(text());
-    text_parses_ = parsed.ok();
+    // Shared text is a snapshot's schema or annotations, always an object; loading does not
+    // read it, so a forged one that is anything else is caught here.
+    text_parses_ = parsed.ok() && (!owner_ || parsed.value().is_object());
     tree_ = parsed.ok() ? std::move(parsed.value()) : nlohmann::json::object();
     has_tree_ = true;
   }

@@ -76,10 +76,6 @@ void write_tools(ByteWriter& out, const Engine& engine) {
   out.str(catalog.fingerprint());
 }
 
-// JSON text that could be an object (the catalog validated it when the tool was added; this
-// only keeps a damaged copy from reading as another kind of value).
-bool object_text(std::string_view text) { return text.size() >= 2 && text.front() == '{' && text.back() == '}'; }
-
 void read_tools(ByteReader& in, const ToolLimits& limits, EngineImage& image) {
   auto texts = std::make_shared<std::array<TextColumn, kColumns>>();
   const std::shared_ptr<const void> owner = texts;  // what every tool's schema text points into
@@ -131,8 +127,7 @@ void read_tools(ByteReader& in, const ToolLimits& limits, EngineImage& image) {
     }
     const std::string_view schema = columns[kSchemas][i];
     if (flags[i] > (kCoreClass | kPinned) || (t.source == "core" && t.tool_class != ToolClass::Core) ||
-        t.description.size() > limits.max_description_bytes || schema.size() > limits.max_schema_bytes ||
-        !object_text(schema) || !object_text(columns[kAnnotations][i])) {
+        t.description.size() > limits.max_description_bytes || schema.size() > limits.max_schema_bytes) {
       return static_cast<void>(in.fail("tool '" + t.name + "' is not a valid tool"));
     }
   }

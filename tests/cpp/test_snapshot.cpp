@@ -171,7 +171,7 @@ TEST_CASE("snapshot: the built-in catalog and Seal-Tools round-trip with identic
         tools.push_back(std::move(tool));
       }
     }
-    cases.push_back({"official-mcp", "{}", tools, {"open a PR", "ls the folder", "remember this fact", "mcp_github_create_issue"}});
+    cases.push_back({"official-mcp", "{}", tools, {"open a PR", "ls the folder", "remember this fact", "create_issue"}});
   }
 #ifdef TOOLSEARCH_DATA_DIR  // defined only when the data is there (tests/cpp/CMakeLists.txt)
   {
@@ -275,6 +275,27 @@ TEST_CASE("snapshot: damage behind a valid checksum is refused or read back exac
     }
   }
   CHECK(accepted > 0);  // text bytes (descriptions) are free to change
+}
+
+TEST_CASE("snapshot: a schema text that is not an object reads as an empty object", "[snapshot]") {
+  // Loading does not read schema texts (a 10,000-tool load spent a seventh of its time on
+  // their first and last bytes); a forged one that is valid JSON but no object is caught when
+  // first used, and reads as an empty object everywhere, as text that does not parse does.
+  std::string bytes = snapshot_of(small_engine());
+  const json tool = value(small_engine().describe("create_issue", ""));
+  const std::string schema = tool["inputSchema"].dump();
+  const size_t at = bytes.find(schema);
+  REQUIRE(at != std::string::npos);
+  bytes.replace(at, schema.size(), "[" + std::string(schema.size() - 2, ' ') + "]");
+  const uint64_t sum = xxh64(std::string_view(bytes).substr(32));
+  std::memcpy(&bytes[24], &sum, sizeof sum);
+  JsonEngine e;
+  value(e.load_snapshot(bytes));
+  CHECK(value(e.describe("create_issue", ""))["inputSchema"] == json::object());
+  for (const json& t : value(e.list_tools())) {
+    if (t["name"] == "create_issue") CHECK(t["inputSchema"] == json::object());
+  }
+  CHECK(snapshot_of(e) == bytes);  // the text itself is kept, as it was
 }
 
 TEST_CASE("snapshot: loading keeps sessions open and replaces the options", "[snapshot]") {

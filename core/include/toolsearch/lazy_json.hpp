@@ -25,8 +25,9 @@ class LazyJson {
   LazyJson& operator=(nlohmann::json value);
 
   /// Becomes text that `owner` keeps alive (one buffer for the schemas of a whole snapshot,
-  /// instead of an allocation per tool). It must be what text() of a value would give; text
-  /// that does not parse (only a forged snapshot has such) reads as an empty object.
+  /// instead of an allocation per tool). It must be what text() of an object would give; text
+  /// that does not parse as an object (only a forged snapshot has such) reads as an empty
+  /// object.
   void share(const std::shared_ptr<const void>& owner, std::string_view canonical);
 
   /// The tree, parsed from the text when first needed.
@@ -38,7 +39,8 @@ class LazyJson {
   /// The canonical text, made once (what fingerprints, token counts and snapshots read).
   std::string_view text() const;
   /// text(), checked to be JSON, for answers that embed it: a snapshot's text is parsed first
-  /// (once), and text that does not parse (only a forged snapshot has such) reads as "{}".
+  /// (once), and text that does not parse as an object (only a forged snapshot has such)
+  /// reads as "{}".
   std::string_view valid_text() const;
 
  private:
