@@ -1,7 +1,9 @@
 // Loading an index snapshot against building the index from the tools, on the 10,000-tool
 // catalog of bench/search.bench.mjs, through the installed package's public API.
 //
-//   node bench/snapshot.bench.mjs [--size 10000] [--runs 15] [--fresh 7] [--dist js/dist]
+//   node bench/snapshot.bench.mjs [--size 10000] [--runs 15] [--fresh 7] [--dist js/dist] [--write FILE]
+//
+// --write FILE also saves the snapshot, for the native loader's timing (tools/bench_snapshot.cpp).
 //
 // Printed: the snapshot's size; building (add() of every tool into a fresh engine: validation
 // and token estimates, then the keyword index on the first search) against loading (load() of
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '15' },
     fresh: { type: 'string', default: '7' },
     dist: { type: 'string', default: 'js/dist' },
+    write: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
@@ -66,6 +69,7 @@ async function measure(fill) {
 const built = await createToolSearch();
 built.add(shape.tools);
 const bytes = built.snapshot();
+if (args.write) writeFileSync(args.write, bytes);
 const loaded = await createToolSearch({ snapshot: bytes });
 for (const q of queries) {
   assert.deepEqual(loaded.search(q, { limit: 10 }), built.search(q, { limit: 10 }), `answers differ for ${JSON.stringify(q)}`);

@@ -278,8 +278,8 @@ TEST_CASE("snapshot: damage behind a valid checksum is refused or read back exac
 }
 
 TEST_CASE("snapshot: a schema text that is not an object reads as an empty object", "[snapshot]") {
-  // Loading does not read schema texts (a 10,000-tool load spent a seventh of its time on
-  // their first and last bytes); a forged one that is valid JSON but no object is caught when
+  // Loading does not read schema texts (a native 10,000-tool load spent about a tenth of its
+  // time on their first and last bytes); a forged one that is valid JSON but no object is caught when
   // first used, and reads as an empty object everywhere, as text that does not parse does.
   std::string bytes = snapshot_of(small_engine());
   const json tool = value(small_engine().describe("create_issue", ""));
