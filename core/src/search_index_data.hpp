@@ -133,7 +133,8 @@ struct SearchIndex::Impl {
   // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
   // words within its typo budget and the meaning of the nearest lexicon word (kTypoWeight).
   // Deduplicated, largest possible contribution first (ties by term id): search() and explain()
-  // add contributions in this order, so their sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
+  // add contributions in this order, so their sums agree exactly. `expansions`, when given,
+  // receives what the lexicon and typos added.
   void query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions, std::vector<QueryTerm>& out) const;
   template <class Found>
   size_t phrase_at(const TokenBuffer& tokens, size_t i, Found&& found) const;

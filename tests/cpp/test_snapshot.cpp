@@ -171,7 +171,7 @@ TEST_CASE("snapshot: the built-in catalog and Seal-Tools round-trip with identic
         tools.push_back(std::move(tool));
       }
     }
-    cases.push_back({"official-mcp", "{}", tools, {"open a PR", "ls the folder", "remember this fact", "create_issue"}});
+    cases.push_back({"official-mcp", "{}", tools, {"open a PR", "ls the folder", "remember this fact", "mcp_github_create_issue"}});
   }
 #ifdef TOOLSEARCH_DATA_DIR  // defined only when the data is there (tests/cpp/CMakeLists.txt)
   {
@@ -279,8 +279,9 @@ TEST_CASE("snapshot: damage behind a valid checksum is refused or read back exac
 
 TEST_CASE("snapshot: a schema text that is not an object reads as an empty object", "[snapshot]") {
   // Loading does not read schema texts (a native 10,000-tool load spent about a tenth of its
-  // time on their first and last bytes); a forged one that is valid JSON but no object is caught when
-  // first used, and reads as an empty object everywhere, as text that does not parse does.
+  // time on their first and last bytes); a forged one that is valid JSON but no object is
+  // caught when first used, and reads as an empty object everywhere, as text that does not
+  // parse does.
   std::string bytes = snapshot_of(small_engine());
   const json tool = value(small_engine().describe("create_issue", ""));
   const std::string schema = tool["inputSchema"].dump();
