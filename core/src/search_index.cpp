@@ -234,6 +234,7 @@ size_t SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, u
   for (uint32_t entry : typo_lexicon[first]) {
     const std::string_view key = lexicon_tokens[entry];
     if (key.size() > token.size() + lexicon_budget) break;
+    if (popcount(token_letters ^ letters_of(key)) > 2 * lexicon_budget) continue;  // as above
     const size_t d = osa_distance(token, key, lexicon_budget, rows);
     // Only a closer key replaces the one found.
     if (d <= lexicon_budget && (lexicon_entry == kNoEntry || d < lexicon_budget)) {
