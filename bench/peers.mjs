@@ -87,9 +87,11 @@ function capturedShape(key, catalogFile, queriesFile, what) {
   return { key, tools, queries, canonical: (n) => n, sections: [{ title, byKind: true }] };
 }
 
+const MCP_TITLE = 'built-in MCP catalog';
+
 /** @returns {Shape} */
 export function mcpShape() {
-  return capturedShape('mcp', MCP_CATALOG, MCP_QUERIES, 'built-in MCP catalog');
+  return capturedShape('mcp', MCP_CATALOG, MCP_QUERIES, MCP_TITLE);
 }
 
 /**
@@ -138,7 +140,8 @@ export function heldoutShape(set = 'heldout') {
 export function misspeltShape(set) {
   const base = set === 'mcp' ? mcpShape() : heldoutShape(set);
   const queries = base.queries.filter((q) => /message/.test(q.kind ?? '')).map((q) => ({ ...q, query: misspell(q.query) }));
-  const title = `whole messages with typos: ${base.sections[0].title.replace(/^[^:]*: /, '').replace(/, \d+ queries\)$/, `, ${queries.length} messages)`)}`;
+  const what = set === 'mcp' ? MCP_TITLE : HELDOUT_TITLES[set];
+  const title = `whole messages with typos: ${what} (${base.tools.length} tools, ${queries.length} messages)`;
   return { ...base, key: `misspelt-${set}`, queries, sections: [{ title, byKind: true }] };
 }
 

@@ -24,7 +24,7 @@ const nlohmann::json& LazyJson::get() const {
     // Shared text is a snapshot's schema or annotations, always an object; loading does not
     // read it, so a forged one that is anything else is caught here.
     text_parses_ = parsed.ok() && (!owner_ || parsed.value().is_object());
-    tree_ = parsed.ok() ? std::move(parsed.value()) : nlohmann::json::object();
+    tree_ = text_parses_ ? std::move(parsed.value()) : nlohmann::json::object();
     has_tree_ = true;
   }
   return tree_;

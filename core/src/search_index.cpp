@@ -42,6 +42,7 @@ constexpr size_t kLexiconTypoLetters = 5;
 constexpr double kWeakFraction = 0.2;
 
 using index_data::letters_of;
+using index_data::lowercase_ascii;
 
 size_t popcount(uint32_t v) {
   size_t n = 0;
@@ -148,10 +149,17 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
   // are corrected, by one edit: "can you plese serch the repositry ..." still finds search
   // tools, and a Seal-Tools request's names and values rarely land on a catalog word.
   const bool typos = params.typo_tolerance;
-  const size_t shortest_typo = tokens.size() <= kMaxTypoQueryTokens ? 0 : kLongQueryTypoLetters;
-  const auto expand = [&](uint32_t entry) {
-    for (uint32_t id : meaning_terms[lexicon[entry]->meaning_id]) out.push_back({id, 1.0});
-    if (expansions) expansions->push_back({std::string(lexicon[entry]->word), std::string(lexicon[entry]->meaning)});
+  const bool long_query = tokens.size() > kMaxTypoQueryTokens;
+  // A lexicon word's meaning: at full weight as typed, at kTypoWeight for `misspelt`.
+  const auto expand = [&](uint32_t entry, std::string_view misspelt = {}) {
+    const AnalyzedLexicon::Entry& e = *lexicon[entry];
+    for (uint32_t id : meaning_terms[e.meaning_id]) out.push_back({id, misspelt.empty() ? 1.0 : kTypoWeight});
+    if (!expansions) return;
+    if (misspelt.empty()) {
+      expansions->push_back({std::string(e.word), e.meaning});
+    } else {
+      expansions->push_back({std::string(misspelt), e.meaning + " (typo of " + std::string(e.word) + ")"});
+    }
   };
   size_t known_until = 0;  // tokens before this one are lexicon words: never typos
   for (size_t i = 0; i < tokens.size(); ++i) {
@@ -167,19 +175,14 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
       out.push_back({id, 1.0});
       continue;
     }
-    if (!typos || i < known_until || token.size() < shortest_typo) continue;
+    if (!typos || i < known_until || (long_query && token.size() < kLongQueryTypoLetters)) continue;
     uint32_t near[kMaxTypoTerms];
     uint32_t entry = kNoEntry;
-    for (size_t k = 0, n = near_terms(token, shortest_typo > 0 ? 1 : 2, near, entry); k < n; ++k) {
+    for (size_t k = 0, n = near_terms(token, long_query ? 1 : 2, near, entry); k < n; ++k) {
       out.push_back({near[k], kTypoWeight});
       if (expansions) expansions->push_back({std::string(token), std::string(terms[near[k]]) + " (typo)"});
     }
-    if (entry != kNoEntry) {
-      for (uint32_t id : meaning_terms[lexicon[entry]->meaning_id]) out.push_back({id, kTypoWeight});
-      if (expansions) {
-        expansions->push_back({std::string(token), lexicon[entry]->meaning + " (typo of " + std::string(lexicon[entry]->word) + ")"});
-      }
-    }
+    if (entry != kNoEntry) expand(entry, token);
   }
   sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
     const double x = max_score[a.id] * a.weight;
@@ -198,10 +201,7 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
 size_t SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms],
                                      uint32_t& lexicon_entry) const {
   lexicon_entry = kNoEntry;
-  if (token.size() < 3 || token.size() > 32) return 0;
-  for (char c : token) {
-    if (c < 'a' || c > 'z') return 0;
-  }
+  if (token.size() < 3 || token.size() > 32 || !lowercase_ascii(token)) return 0;
   const size_t budget = std::min(max_edits, typo_budget(token.size()));
   const size_t first = static_cast<size_t>(token[0] - 'a');
   ScratchLease<TypoScratch> scratch;

@@ -17,6 +17,7 @@ using bm25::kDescription;
 using bm25::kParamNames;
 using bm25::kParamDescriptions;
 using index_data::letters_of;
+using index_data::lowercase_ascii;
 
 constexpr size_t kMaxSchemaDepth = 8;
 // Parameter names and descriptions, recursively through nested objects and array items.
@@ -115,6 +116,22 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
   });
   last = made;
   return made;
+}
+
+// The ids of `words` of `min_length`+ lowercase ASCII letters, by first letter, each list sorted
+// by length, then id: where near_terms() looks for what a typo may have meant.
+std::array<std::vector<uint32_t>, 26> typo_candidates(const TermDictionary& words, size_t min_length) {
+  std::array<std::vector<uint32_t>, 26> lists;
+  for (uint32_t id = 0; id < words.size(); ++id) {
+    const std::string_view word = words[id];
+    if (word.size() >= min_length && lowercase_ascii(word)) lists[static_cast<size_t>(word[0] - 'a')].push_back(id);
+  }
+  for (std::vector<uint32_t>& list : lists) {
+    sort_by(list, [&](uint32_t a, uint32_t b) {
+      return words[a].size() < words[b].size() || (words[a].size() == words[b].size() && a < b);
+    });
+  }
+  return lists;
 }
 
 }  // namespace
@@ -247,17 +264,9 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Catalog& catalog, co
   m->post_tf.resize(kept);
   m->post_score.resize(kept);
   m->build_lexicon();
-  for (uint32_t t = 0; t < term_count; ++t) {
-    const std::string_view term = m->terms[t];
-    if (term.size() >= 2 && std::all_of(term.begin(), term.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
-      m->typo_terms[static_cast<size_t>(term[0] - 'a')].push_back(t);
-    }
-  }
+  m->typo_terms = typo_candidates(m->terms, 2);
   for (size_t c = 0; c < 26; ++c) {
-    std::vector<uint32_t>& list = m->typo_terms[c];
-    sort_by(list, [&](uint32_t a, uint32_t b) {
-      return m->terms[a].size() < m->terms[b].size() || (m->terms[a].size() == m->terms[b].size() && a < b);
-    });
+    const std::vector<uint32_t>& list = m->typo_terms[c];
     for (uint32_t t : list) m->typo_letters[c].push_back(letters_of(m->terms[t]));
     const size_t longest = list.empty() ? 0 : m->terms[list.back()].size();
     std::vector<size_t>& starts = m->typo_start[c];
@@ -296,21 +305,8 @@ void SearchIndex::Impl::build_lexicon() {
     lexicon_tokens.intern(e.key);
     lexicon.push_back(&e);
   }
-  for (std::vector<uint32_t>& list : typo_lexicon) list.clear();
-  for (uint32_t i = 0; i < lexicon.size(); ++i) {
-    const std::string_view key = lexicon_tokens[i];
-    // Keys of 4+ letters: words, not the 2-3 letter abbreviations a short typo would land on.
-    if (key.size() >= 4 && std::all_of(key.begin(), key.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
-      typo_lexicon[static_cast<size_t>(key[0] - 'a')].push_back(i);
-    }
-  }
-  for (std::vector<uint32_t>& list : typo_lexicon) {
-    sort_by(list, [&](uint32_t a, uint32_t b) {
-      const size_t x = lexicon_tokens[a].size();
-      const size_t y = lexicon_tokens[b].size();
-      return x < y || (x == y && a < b);
-    });
-  }
+  // Keys of 4+ letters: words, not the 2-3 letter abbreviations a short typo would land on.
+  typo_lexicon = typo_candidates(lexicon_tokens, 4);
 }
 
 // Which options a built index depends on: configure() keeps the index when they are equal,

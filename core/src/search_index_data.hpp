@@ -33,6 +33,14 @@ struct QueryTerm {
   double weight;
 };
 
+// Typo candidates (and the tokens they correct) are words of lowercase ASCII letters only.
+inline bool lowercase_ascii(std::string_view word) {
+  for (char c : word) {
+    if (c < 'a' || c > 'z') return false;
+  }
+  return true;
+}
+
 // The set of letters a-z in a word, one bit each (typo candidates are all lowercase ASCII).
 inline uint32_t letters_of(std::string_view word) {
   uint32_t set = 0;

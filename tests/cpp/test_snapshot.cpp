@@ -293,6 +293,9 @@ TEST_CASE("snapshot: a schema text that is not an object reads as an empty objec
   JsonEngine e;
   value(e.load_snapshot(bytes));
   CHECK(value(e.describe("create_issue", ""))["inputSchema"] == json::object());
+  for (const Tool& t : e.engine().catalog().tools()) {  // the tree the validator reads, too
+    if (t.name == "create_issue") CHECK(t.input_schema.get() == json::object());
+  }
   for (const json& t : value(e.list_tools())) {
     if (t["name"] == "create_issue") CHECK(t["inputSchema"] == json::object());
   }
