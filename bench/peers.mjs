@@ -224,6 +224,20 @@ export function bigShape({ size = 10000, sealQueries: sealCount = 250 } = {}) {
   };
 }
 
+/** Every shape by its --shape name; `big` sizes the 10,000-tool one. */
+export const SHAPES = {
+  seal: () => sealShape(),
+  mcp: () => mcpShape(),
+  european: () => languageShape('european'),
+  'cjk-russian': () => languageShape('cjk-russian'),
+  heldout: () => heldoutShape('heldout'),
+  heldout2: () => heldoutShape('heldout2'),
+  heldout3: () => heldoutShape('heldout3'),
+  misspelt: () => misspeltShape('mcp'),
+  'misspelt-heldout': () => misspeltShape('heldout'),
+  '10k': (big = {}) => bigShape(big),
+};
+
 // ---- recall ----------------------------------------------------------------------------------
 
 /**
@@ -282,9 +296,12 @@ const FIELDS = Object.keys(OUR_WEIGHTS);
 
 // ---- ours ------------------------------------------------------------------------------------
 
-/** Our engine through the public API, as users call it; the shape's tools added as users add them. */
-export async function ours(tools) {
-  const ts = await createToolSearch({ config: { namespacing: 'prefix' } });
+/**
+ * Our engine through the public API, as users call it; the shape's tools added as users add them.
+ * `create`: another build's createToolSearch (bench/ab.bench.mjs), default this checkout's package.
+ */
+export async function ours(tools, create = createToolSearch) {
+  const ts = await create({ config: { namespacing: 'prefix' } });
   const plain = tools.filter((t) => !t.original).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
   const servers = new Map();
   for (const t of tools.filter((x) => x.original)) {

@@ -77,7 +77,7 @@
 
 import { parseArgs } from 'node:util';
 
-import { bigShape, buildAndScore, evenSample, heldoutShape, languageShape, mcpShape, mean, misspeltShape, ours, PEERS, sealShape, summarize, timeRounds } from './peers.mjs';
+import { buildAndScore, evenSample, mean, ours, PEERS, SHAPES, summarize, timeRounds } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -93,20 +93,8 @@ const { values: args } = parseArgs({
 });
 const ROUNDS = Number(args.rounds);
 const TIMED = Number(args['time-queries']);
-const SHAPES = {
-  seal: () => sealShape(),
-  mcp: () => mcpShape(),
-  european: () => languageShape('european'),
-  'cjk-russian': () => languageShape('cjk-russian'),
-  heldout: () => heldoutShape('heldout'),
-  heldout2: () => heldoutShape('heldout2'),
-  heldout3: () => heldoutShape('heldout3'),
-  misspelt: () => misspeltShape('mcp'),
-  'misspelt-heldout': () => misspeltShape('heldout'),
-  '10k': () => bigShape({ size: Number(args.size), sealQueries: Number(args['big-queries']) }),
-};
 const chosen = args.shape === 'all' ? Object.keys(SHAPES) : args.shape.split(',');
-for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be seal, mcp, european, cjk-russian, heldout, heldout2, heldout3, misspelt, misspelt-heldout, 10k or all (got "${s}")`);
+for (const s of chosen) if (!SHAPES[s]) throw new Error(`--shape must be ${Object.keys(SHAPES).join(', ')} or all (got "${s}")`);
 
 const ENGINES = [
   { library: 'tool-search-wasm', config: 'ours', label: 'defaults, ts.search(q, { limit: 10 })', make: ours },
@@ -204,7 +192,7 @@ out(`search bench: Node ${process.version}, top 10, ${ROUNDS} rounds, up to ${TI
 out('configurations: ' + ENGINES.map((e) => `\n  ${e.library} (${e.config}): ${e.label}`).join(''));
 const report = [];
 for (const key of chosen) {
-  for (const section of await runShape(SHAPES[key]())) {
+  for (const section of await runShape(SHAPES[key]({ size: Number(args.size), sealQueries: Number(args['big-queries']) }))) {
     report.push(section);
     print(section);
   }
