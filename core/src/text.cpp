@@ -46,8 +46,10 @@ size_t banded_osa_distance(std::basic_string_view<Char> a, std::basic_string_vie
   size_t* prev = prev2 + width;
   size_t* cur = prev + width;
   for (size_t j = 0; j <= std::min(m, max); ++j) prev[j + max] = j;
+  // A row writes only its cells [lo, hi], at most m + 1 of them, and every read below falls in
+  // cells its row wrote: no row is cleared, so a wide band (an unbounded distance to a long
+  // string) costs O(n * m), not O(n * max).
   for (size_t i = 1; i <= n; ++i) {
-    std::fill(cur, cur + width, over);
     const size_t lo = i > max ? i - max : 0;
     const size_t hi = std::min(m, i + max);
     size_t row_min = over;
@@ -100,9 +102,16 @@ std::string closest_match(std::string_view typed, const std::vector<std::string>
     }
     if (best) return *best;
   }
+  // A later candidate only matters if it beats the best so far, so its distance is computed in
+  // a band one narrower than that.
+  const std::u32string x = decode_utf8(typed).text;
+  std::u32string y;
+  std::vector<size_t> rows;
   size_t best_distance = 0;
   for (const std::string& c : candidates) {
-    const size_t d = osa_distance(typed, c);
+    if (best && best_distance == 0) break;
+    decode_utf8_into(c, y);
+    const size_t d = osa_distance(x, y, best ? best_distance - 1 : std::max(x.size(), y.size()), rows);
     if (!best || d < best_distance) {
       best = &c;
       best_distance = d;

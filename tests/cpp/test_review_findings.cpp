@@ -339,6 +339,55 @@ TEST_CASE("finding 7: the banded edit distance agrees with the full table", "[re
   }
 }
 
+TEST_CASE("finding 7: the banded edit distance agrees with a plain full table on random words", "[review]") {
+  // The reference keeps the whole (n+1) x (m+1) table, as the textbook does; the banded
+  // version writes only each row's cells within the band.
+  auto full_table = [](const std::u32string& a, const std::u32string& b) {
+    std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      for (size_t j = 1; j <= b.size(); ++j) {
+        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+    return d[a.size()][b.size()];
+  };
+  uint32_t seed = 12345;
+  auto next = [&seed] { return seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff; };
+  auto word = [&] {
+    std::u32string w(next() % 12, U'a');
+    for (char32_t& c : w) c = U'a' + next() % 3;  // three letters: many near matches
+    return w;
+  };
+  std::vector<size_t> rows;
+  for (int k = 0; k < 3000; ++k) {
+    const std::u32string a = word(), b = word();
+    const size_t expected = full_table(a, b);
+    for (size_t max : {size_t{0}, size_t{1}, size_t{2}, size_t{5}, size_t{50}}) {
+      INFO(std::string(a.begin(), a.end()) << " / " << std::string(b.begin(), b.end()) << " max " << max);
+      REQUIRE(osa_distance(a, b, max, rows) == std::min(expected, max + 1));
+    }
+  }
+}
+
+TEST_CASE("finding 7: an unknown option key of 100,000 characters is refused in milliseconds", "[review]") {
+  // "Did you mean" measured the key against every known key with an unbounded distance whose
+  // band was the key's length wide: 100,000 rows of 200,001 cells for each of 14 gate keys.
+  const std::string key(100'000, 'x');
+  JsonEngine e;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string gate = e.configure(json{{"gate", {{key, 1}}}}.dump());
+  const std::string search = e.search("file", json{{key + "limit", 1}}.dump());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(code_of(gate) == "INVALID_CONFIG");
+  CHECK(code_of(search) == "INVALID_ARGUMENT");
+  CHECK(seconds < 2.0);
+  CHECK(closest_match(key, {"enabled", "xxxxxxxx", "maxTokens"}) == "xxxxxxxx");
+  CHECK(closest_match("tresholdPct", {"enabled", "thresholdPct", "thresholdTools"}) == "thresholdPct");
+}
+
 // ---- 9. smaller items -----------------------------------------------------------------------------
 
 TEST_CASE("finding 9: explain() answers for a session as if out-of-scope tools did not exist", "[review]") {
