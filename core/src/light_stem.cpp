@@ -70,6 +70,11 @@ size_t light_russian_stem_in_place(const char* token, size_t size) {
 size_t light_stem_in_place(char* token, size_t size) {
   if (size > 0 && static_cast<unsigned char>(token[0]) >= 0xD0) return light_russian_stem_in_place(token, size);
   if (size <= 3 || !std::all_of(token, token + size, [](char c) { return c >= 'a' && c <= 'z'; })) return size;
+  // "setting" and "settings" are configuration, a noun of their own; stemmed, they became "set",
+  // which assigns a value and names many tools (Redis's "set" answered "open the settings").
+  // Snowball keeps a like list of -ing words it leaves whole ("inning", "outing", "herring").
+  const std::string_view word(token, size);
+  if (word == "setting" || word == "settings") return 7;
   Stem w{token, size};
   // Plurals and third person.
   if (w.ends_with("sses")) {

@@ -171,6 +171,17 @@ TEST_CASE("a long message's misspelt words are corrected too", "[model_queries]"
   CHECK(expanded(message, "mcp_memory_delete_entities", "delt", "delet (typo)"));
 }
 
+TEST_CASE("settings are not a form of set", "[model_queries]") {
+  // "config" reads as "configuration settings", and "settings" stemmed to "set" made Redis's
+  // `set` the first hit of any message naming a config.
+  for (const char* message : {"update the config settings", "change my settings",
+                              "can you plese serch the repositry for where parseConfig is defined"}) {
+    INFO(message);
+    CHECK_FALSE(has(top(message, 5), "mcp_redis_set"));
+  }
+  CHECK(top("set the key session to abc in redis", 1) == std::vector<std::string>{"mcp_redis_set"});
+}
+
 TEST_CASE("word forms and verbs the tools do not use", "[model_queries]") {
   CHECK(top("think step by step", 1) == std::vector<std::string>{"mcp_sequential-thinking_sequentialthinking"});
   CHECK(top("open a file", 1) == std::vector<std::string>{"mcp_filesystem_read_file"});

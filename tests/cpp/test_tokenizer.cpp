@@ -238,6 +238,10 @@ TEST_CASE("light_stem conflates common inflections", "[tokenizer]") {
   CHECK(light_stem("api") == "api");
   CHECK(light_stem("café") == "café");
   CHECK(light_stem("mp3s") == "mp3s");
+  // A noun of its own, not a form of "set".
+  CHECK(light_stem("settings") == "setting");
+  CHECK(light_stem("setting") == "setting");
+  CHECK(light_stem("sets") == "set");
   for (const char* w : {"query", "fil", "creat", "run", "process", "match", "install"}) {
     CHECK(light_stem(w) == w);
   }
