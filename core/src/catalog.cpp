@@ -95,14 +95,9 @@ Status Catalog::validate(const Tool& tool) const {
 }
 
 // Normalises and validates a batch against the catalog as it would be after the mutation.
-Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source,
-                              const std::vector<Tool>* earlier) const {
+Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source, BatchNames& batch) const {
   const NamespacePolicy policy = options_.namespacing;
-  // Name -> source of every tool of the batch so far (first claims win under Auto).
-  std::unordered_map<std::string, std::string> batch;
-  if (earlier) {
-    for (const Tool& t : *earlier) batch.emplace(t.name, t.source);
-  }
+  // First claims in `batch` win under Auto.
   // Under Auto, a re-listed source keeps the names its tools had (names never change under a
   // running conversation).
   std::unordered_map<std::string, std::string> had;
@@ -136,7 +131,7 @@ Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* repla
         if (Status s = validate(tool); !s.ok()) return s;
       }
     }
-    if (!batch.emplace(tool.name, tool.source).second) {
+    if (batch.count(tool.name)) {
       return Status::error(ErrorCode::DuplicateName,
                            "tool '" + tool.name + "' appears twice in the batch");
     }
@@ -150,12 +145,15 @@ Status Catalog::prepare_batch(std::vector<Tool>& tools, const std::string* repla
                                " collides with the tool of the same name from " +
                                existing->source + hint);
     }
+    // Claimed only once it passed: a tool add_valid refuses claims nothing.
+    batch.emplace(tool.name, tool.source);
   }
   return Status::success();
 }
 
 Status Catalog::add(std::vector<Tool> tools) {
-  if (Status s = prepare_batch(tools, nullptr); !s.ok()) return s;
+  BatchNames batch;
+  if (Status s = prepare_batch(tools, nullptr, batch); !s.ok()) return s;
   if (tools.empty()) return Status::success();
   for (Tool& t : tools) tools_.push_back(std::move(t));
   reindex();
@@ -165,19 +163,15 @@ Status Catalog::add(std::vector<Tool> tools) {
 std::vector<Catalog::Rejection> Catalog::add_valid(std::vector<Tool> tools) {
   std::vector<Rejection> rejected;
   std::vector<Tool> kept;
-  std::unordered_set<std::string> kept_names;
+  BatchNames batch;
   for (size_t i = 0; i < tools.size(); ++i) {
     std::vector<Tool> one;
     one.push_back(std::move(tools[i]));
-    Status s = prepare_batch(one, nullptr, &kept);
-    if (s.ok() && kept_names.count(one[0].name)) {
-      s = Status::error(ErrorCode::DuplicateName, "tool '" + one[0].name + "' appears twice in the batch");
-    }
+    Status s = prepare_batch(one, nullptr, batch);
     if (!s.ok()) {
       rejected.push_back({i, one[0].name, std::move(s)});
       continue;
     }
-    kept_names.insert(one[0].name);
     kept.push_back(std::move(one[0]));
   }
   if (!kept.empty()) {
@@ -215,7 +209,8 @@ Status Catalog::replace_source(const std::string& source, std::vector<Tool> tool
                                                            t.source + "', not '" + source + "'");
     }
   }
-  if (Status s = prepare_batch(tools, &source); !s.ok()) return s;
+  BatchNames batch;
+  if (Status s = prepare_batch(tools, &source, batch); !s.ok()) return s;
   // The new tools take the place of the first old one, so other tools keep their order.
   std::vector<Tool> next;
   next.reserve(tools_.size() + tools.size());

@@ -2,7 +2,9 @@
 // round trips on real catalogs with the same answers, and damaged bytes of every kind refused
 // with INVALID_SNAPSHOT while the engine keeps what it had.
 #include "toolsearch/json_api.hpp"
+#include "toolsearch/byte_io.hpp"
 #include "toolsearch/snapshot.hpp"
+#include "toolsearch/term_dictionary.hpp"
 #include "toolsearch/xxh64.hpp"
 
 #include <catch2/catch.hpp>
@@ -275,6 +277,49 @@ TEST_CASE("snapshot: damage behind a valid checksum is refused or read back exac
     }
   }
   CHECK(accepted > 0);  // text bytes (descriptions) are free to change
+}
+
+TEST_CASE("snapshot: a vocabulary table that would make lookups walk far is refused", "[snapshot]") {
+  // A forged table of 2^23 slots all naming one term passed the old checks (ids in range, one
+  // empty slot) and made every lookup of a missing word walk it: seconds a query. No run of
+  // filled slots may now be longer than kMaxRun.
+  TermDictionary d;
+  const size_t n = 3000;
+  for (size_t i = 0; i < n; ++i) d.intern("term" + std::to_string(i));
+  std::string bytes;
+  ByteWriter w(bytes);
+  d.write(w);
+  const size_t slots = 8192;  // the smallest power of two of at least 2 (n + 1)
+  const size_t at = bytes.size() - 4 * slots;  // the slot array is written last
+  uint32_t count = 0;
+  std::memcpy(&count, &bytes[at - 4], 4);
+  REQUIRE(count == slots);
+  auto read = [](const std::string& b) {
+    TermDictionary back;
+    ByteReader r(b);
+    back.read(r);
+    return std::make_pair(r.ok(), back.size());
+  };
+  CHECK(read(bytes) == std::make_pair(true, n));
+  auto forged = [&](auto slot_value) {
+    std::string b = bytes;
+    for (size_t i = 0; i < slots; ++i) {
+      const uint32_t v = slot_value(i);
+      std::memcpy(&b[at + 4 * i], &v, 4);
+    }
+    return read(b);
+  };
+  const std::pair<bool, size_t> refused{false, 0};
+  CHECK(forged([&](size_t i) { return i + 1 < slots ? 1u : 0u; }) == refused);                    // one id everywhere
+  CHECK(forged([&](size_t i) { return i < n ? static_cast<uint32_t>(i + 1) : 0u; }) == refused);  // one run of n
+  CHECK(forged([&](size_t i) { return i % 2 == 0 && i / 2 < n ? static_cast<uint32_t>(i / 2 + 1) : i == 1 ? uint32_t(n + 1) : 0u; }) ==
+        refused);  // an id out of range
+  // Runs of at most kMaxRun are a table's own business (a wrong place only misses).
+  CHECK(forged([&](size_t i) {
+          const size_t run = i / (TermDictionary::kMaxRun + 1), pos = i % (TermDictionary::kMaxRun + 1);
+          const size_t id = run * TermDictionary::kMaxRun + pos;
+          return pos < TermDictionary::kMaxRun && id < n ? static_cast<uint32_t>(id + 1) : 0u;
+        }) == std::make_pair(true, n));
 }
 
 TEST_CASE("snapshot: a schema text that is not an object reads as an empty object", "[snapshot]") {

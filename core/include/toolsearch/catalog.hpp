@@ -101,9 +101,12 @@ class Catalog {
   const TermDictionary& names() const { return by_name_; }
 
  private:
-  /// `earlier`: tools already accepted from the same batch (add_valid checks one at a time).
-  Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source,
-                       const std::vector<Tool>* earlier = nullptr) const;
+  /// Name -> source of the tools a batch has claimed so far.
+  using BatchNames = std::unordered_map<std::string, std::string>;
+  /// `batch`: what earlier parts of the same batch claimed (add_valid checks one tool at a time
+  /// and keeps one map, so a batch of n costs O(n), not O(n^2)); the tools' names are added to it
+  /// as each passes.
+  Status prepare_batch(std::vector<Tool>& tools, const std::string* replacing_source, BatchNames& batch) const;
   void reindex();
   /// Every successful mutation and option change: a new revision and a new state.
   void changed();

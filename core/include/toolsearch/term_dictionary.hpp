@@ -32,8 +32,10 @@ class TermDictionary {
   /// The terms in id order and the hash table (a snapshot's copy).
   void write(ByteWriter& out) const;
   /// Replaces the contents with what write() wrote; a table that could send a lookup out of
-  /// bounds or round forever fails `in`.
+  /// bounds, round forever or walk more than kMaxRun filled slots fails `in`.
   void read(ByteReader& in);
+  /// The longest run of filled slots a read table may have.
+  static constexpr size_t kMaxRun = 1024;
 
  private:
   static uint32_t hash(std::string_view term);
