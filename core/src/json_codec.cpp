@@ -100,7 +100,7 @@ const char* type_name(const json& value) {
 
 Status unknown_gate_key(const std::string& key) {
   return invalid("unknown key " + quoted_echo(key) + "." +
-                 did_you_mean({closest_match(camel_key(key), gate_keys())}));
+                 key_hint(camel_key(key), gate_keys()));
 }
 
 Status number_field(const json& obj, const char* key, double& out) {
@@ -150,7 +150,7 @@ Status apply_analysis(const json& value, Bm25Params& p) {
       p.lexicon.add(added);
     } else {
       return invalid("unknown analysis option " + quoted_echo(k) + "." +
-                     did_you_mean({closest_match(k, {"stemmer", "stopWords", "typos", "lexicon"})}));
+                     key_hint(k, {"stemmer", "stopWords", "typos", "lexicon"}));
     }
   }
   return {};
@@ -709,7 +709,7 @@ Result<SearchRequest> search_request_from_json(const json& o) {
       static const std::vector<std::string> keys = {"limit", "session", "deferredOnly", "strategy",
                                                     "descriptions", "caseSensitive"};
       return Status::error(ErrorCode::InvalidArgument,
-                           "unknown search option " + quoted_echo(key) + "." + did_you_mean({closest_match(key, keys)}));
+                           "unknown search option " + quoted_echo(key) + "." + key_hint(key, keys));
     }
   }
   return request;
@@ -739,7 +739,7 @@ Result<AssembleRequest> assemble_request_from_json(const json& o, std::string& s
     } else {
       static const std::vector<std::string> keys = {"session", "contextWindow", "mode", "userMessage", "topK"};
       return Status::error(ErrorCode::InvalidArgument,
-                           "unknown assemble option " + quoted_echo(key) + "." + did_you_mean({closest_match(key, keys)}));
+                           "unknown assemble option " + quoted_echo(key) + "." + key_hint(key, keys));
     }
   }
   return request;

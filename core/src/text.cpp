@@ -85,13 +85,6 @@ size_t osa_distance(std::string_view a, std::string_view b, size_t max, std::vec
   return banded_osa_distance(a, b, max, rows);
 }
 
-size_t osa_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> rows;
-  const std::u32string x = decode_utf8(a).text;
-  const std::u32string y = decode_utf8(b).text;
-  return osa_distance(x, y, std::max(x.size(), y.size()), rows);
-}
-
 size_t typo_budget(size_t length) { return length <= 2 ? 0 : length <= 5 ? 1 : length <= 9 ? 2 : 3; }
 
 std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates) {
@@ -102,22 +95,34 @@ std::string closest_match(std::string_view typed, const std::vector<std::string>
     }
     if (best) return *best;
   }
-  // A later candidate only matters if it beats the best so far, so its distance is computed in
-  // a band one narrower than that.
+  // Close means within a third of the key's letters (at least 2). Each candidate is measured in
+  // a band one narrower than the best so far, and one whose length alone differs by more costs
+  // nothing: a key of millions of characters took seconds against every candidate.
   const std::u32string x = decode_utf8(typed).text;
   std::u32string y;
   std::vector<size_t> rows;
-  size_t best_distance = 0;
+  size_t best_distance = std::max<size_t>(2, x.size() / 3) + 1;
   for (const std::string& c : candidates) {
-    if (best && best_distance == 0) break;
     decode_utf8_into(c, y);
-    const size_t d = osa_distance(x, y, best ? best_distance - 1 : std::max(x.size(), y.size()), rows);
-    if (!best || d < best_distance) {
+    const size_t d = osa_distance(x, y, best_distance - 1, rows);
+    if (d < best_distance) {
       best = &c;
       best_distance = d;
+      if (d == 0) break;
     }
   }
   return best ? *best : std::string();
+}
+
+std::string key_hint(std::string_view typed, const std::vector<std::string>& keys) {
+  const std::string near = closest_match(typed, keys);
+  if (!near.empty()) return did_you_mean({near});
+  std::string out = " Expected one of ";
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0) out += ", ";
+    append_json_string(out, keys[i]);
+  }
+  return out + ".";
 }
 
 std::string did_you_mean(const std::vector<std::string>& names, std::string_view lead) {

@@ -32,7 +32,11 @@ export function closestName(key, candidates) {
   let best;
   let bestDistance = Infinity;
   for (const c of candidates) {
-    const d = distance(k, folded(c));
+    const f = folded(c);
+    // More than 2 letters longer or shorter is more than 2 edits away: a key of millions of
+    // characters would otherwise cost its length times every candidate's (seconds).
+    if (Math.abs(k.length - f.length) > 2) continue;
+    const d = distance(k, f);
     if (d < bestDistance) {
       best = c;
       bestDistance = d;

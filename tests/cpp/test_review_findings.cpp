@@ -384,8 +384,13 @@ TEST_CASE("finding 7: an unknown option key of 100,000 characters is refused in 
   CHECK(code_of(gate) == "INVALID_CONFIG");
   CHECK(code_of(search) == "INVALID_ARGUMENT");
   CHECK(seconds < 2.0);
-  CHECK(closest_match(key, {"enabled", "xxxxxxxx", "maxTokens"}) == "xxxxxxxx");
+  // Nothing is within a third of its length: no suggestion, the keys instead.
+  CHECK(closest_match(key, {"enabled", "xxxxxxxx", "maxTokens"}).empty());
+  CHECK(envelope(gate)["error"]["message"].get<std::string>().find("Expected one of \"enabled\", \"thresholdPct\"") !=
+        std::string::npos);
   CHECK(closest_match("tresholdPct", {"enabled", "thresholdPct", "thresholdTools"}) == "thresholdPct");
+  CHECK(closest_match("threshholdPercent", {"enabled", "thresholdPct"}) == "thresholdPct");  // 5 edits of 17
+  CHECK(closest_match("zzzz", {"enabled", "thresholdPct"}).empty());
 }
 
 // ---- 9. smaller items -----------------------------------------------------------------------------

@@ -114,6 +114,16 @@ describe('option keys are strict, with camelCase suggestions', () => {
     throwsCode(() => ts.search('file', { zzzzzz: 1 }), 'INVALID_ARGUMENT', /Expected one of: limit, session, deferredOnly/);
   });
 
+  it('a key of millions of characters is refused as quickly as a short one (no edit distance against it)', () => {
+    // Each candidate's edit distance to the key took time proportional to the key: 2.5 s for 3
+    // million characters in search(). A key more than 2 letters longer cannot be 2 edits away.
+    const key = 'x'.repeat(3_000_000);
+    const started = performance.now();
+    throwsCode(() => ts.search('file', { [key]: 1 }), 'INVALID_ARGUMENT', /Expected one of: limit/);
+    throwsCode(() => ts.assemble({ [key]: 1 }), 'INVALID_ARGUMENT', /unknown assemble option/);
+    assert.ok(performance.now() - started < 1000, `${(performance.now() - started).toFixed(0)} ms`);
+  });
+
   it('the engine\'s own keys suggest camelCase for snake_case typos (gate, assemble, analysis)', () => {
     throwsCode(() => ts.configure({ gate: { threshold_pc: 3 } }), 'INVALID_CONFIG', /Did you mean "thresholdPct"/);
     throwsCode(() => ts.assemble({ context_windw: 3 }), 'INVALID_ARGUMENT', /Did you mean "contextWindow"/);

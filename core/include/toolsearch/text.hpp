@@ -34,16 +34,18 @@ size_t osa_distance(std::u32string_view a, std::u32string_view b, size_t max, st
 /// Same, on bytes: for ASCII words, such as the index's typo candidates.
 size_t osa_distance(std::string_view a, std::string_view b, size_t max, std::vector<size_t>& rows);
 
-/// Same, on UTF-8 text, unbounded.
-size_t osa_distance(std::string_view a, std::string_view b);
-
 /// The typos tolerated in a word or name of `length` code points: 0 up to 2, 1 up to 5,
 /// 2 up to 9, then 3.
 size_t typo_budget(size_t length);
 
 /// The candidate a typed key most likely meant: the shortest candidate containing it, else the
-/// smallest distance; ties go to candidate order. "" when there are no candidates.
+/// one at the smallest distance, if that is at most a third of the key's length (and at least
+/// 2); ties go to candidate order. "" when none is close. Time linear in the key's length.
 std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates);
+
+/// What follows "unknown key "k"." in an error: " Did you mean "x"?" for the closest of `keys`,
+/// or " Expected one of "a", "b", ..." when none is close.
+std::string key_hint(std::string_view typed, const std::vector<std::string>& keys);
 
 /// " Did you mean "a", "b" or "c"?" (quoted as JSON strings), or "" for no names. `lead` is
 /// what precedes "Did you mean" (e.g. " " or "; ").
