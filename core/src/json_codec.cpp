@@ -113,9 +113,10 @@ Status number_field(const json& obj, const char* key, double& out) {
   return {};
 }
 
+// Few keys, listed in full (the key is echoed clipped: it may be megabytes).
 Status unknown_key(const std::string& where, const std::string& key, const char* expected) {
   return Status::error(ErrorCode::InvalidConfig,
-                       "unknown " + where + " option '" + key + "'; expected one of " + expected);
+                       "unknown " + where + " option " + quoted_echo(key) + ". Expected one of: " + expected + ".");
 }
 
 // The stemmers a configuration can name. Porter2 (english_stem) is a C++ option only: it
@@ -593,8 +594,7 @@ Result<EngineOptions> engine_options_from_json(const json& j, const EngineOption
                              : wk == "paramDescriptions" ? &p.weights.param_descriptions
                                                          : nullptr;
             if (!target) {
-              return unknown_key("bm25.weights", wk,
-                                 "name, server, description, paramNames, paramDescriptions");
+              return unknown_key("bm25.weights", wk, "name, server, description, paramNames, paramDescriptions");
             }
             if (Status s = number_field(v, wk.c_str(), *target); !s.ok()) return s;
             if (*target < 0 || *target > 100) {

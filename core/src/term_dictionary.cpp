@@ -69,6 +69,22 @@ void TermDictionary::reserve(size_t terms, size_t chars) {
   if (slots != slots_.size()) rehash(slots);
 }
 
+bool TermDictionary::is_interned_table() const {
+  // Interning in id order, growing or not, leaves what inserting every id in order into the
+  // final size leaves: the hashes must be the terms' own, and the slots that insertion's.
+  for (uint32_t id = 0; id < terms_.size(); ++id) {
+    if (hashes_[id] != hash(terms_[id])) return false;
+  }
+  std::vector<uint32_t> expected(slots_.size(), 0);
+  const size_t mask = expected.size() - 1;
+  for (uint32_t id = 0; id < terms_.size(); ++id) {
+    size_t i = hashes_[id] & mask;
+    while (expected[i] != 0) i = (i + 1) & mask;
+    expected[i] = id + 1;
+  }
+  return expected == slots_;
+}
+
 void TermDictionary::write(ByteWriter& out) const {
   terms_.write(out);
   out.array(hashes_);
@@ -85,11 +101,12 @@ void TermDictionary::read(ByteReader& in) {
   // No table at all is an empty dictionary's (find() checks for it).
   bool ok = hashes_.size() == n && (slots_.empty() ? n == 0 : slots_.size() > n && (slots_.size() & (slots_.size() - 1)) == 0);
   // A lookup walks the run of filled slots its hash lands in, to the first empty slot. So
-  // every slot names a term or none, one at least is empty, and no run (the last one wraps
-  // into the first) is longer than kMaxRun: a forged table of 2^23 slots all naming one term
-  // made every lookup of a missing word walk it (16 s for a 1,800-word query through wasm).
-  // Interning keeps a table at most half full, where runs stay a few dozen slots long. One
-  // pass without branches: filled and empty slots alternate at random.
+  // every slot names a term or none, one at least is empty, and a run (the last one wraps into
+  // the first) longer than kMaxRun must be the table's own: a forged table of 2^23 slots all
+  // naming one term made every lookup of a missing word walk it (16 s for a 1,800-word query
+  // through wasm). Interning keeps a table at most half full, where runs stay a few dozen slots
+  // long; only terms written to collide make longer ones. One pass without branches: filled
+  // and empty slots alternate at random.
   uint32_t largest = 0;
   size_t run = 0, longest = 0, filled = 0;
   for (const uint32_t slot : slots_) {
@@ -101,7 +118,8 @@ void TermDictionary::read(ByteReader& in) {
   }
   size_t lead = 0;  // the first run, which the last continues
   while (lead < slots_.size() && lead <= kMaxRun && slots_[lead] != 0) ++lead;
-  ok = ok && largest <= n && filled < slots_.size() + slots_.empty() && longest <= kMaxRun && run + lead <= kMaxRun;
+  ok = ok && largest <= n && filled < slots_.size() + slots_.empty();
+  if (ok && (longest > kMaxRun || run + lead > kMaxRun)) ok = is_interned_table();
   if (!ok) {
     in.fail("a vocabulary's hash table is not well formed");
     *this = TermDictionary();

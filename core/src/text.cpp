@@ -87,41 +87,56 @@ size_t osa_distance(std::string_view a, std::string_view b, size_t max, std::vec
 
 size_t typo_budget(size_t length) { return length <= 2 ? 0 : length <= 5 ? 1 : length <= 9 ? 2 : 3; }
 
-std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates) {
-  const std::string* best = nullptr;
-  if (!typed.empty()) {
-    for (const std::string& c : candidates) {
-      if (c.find(typed) != std::string::npos && (!best || c.size() < best->size())) best = &c;
-    }
-    if (best) return *best;
+namespace {
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
-  // Close means within a third of the key's letters (at least 2). Each candidate is measured in
-  // a band one narrower than the best so far, and one whose length alone differs by more costs
-  // nothing: a key of millions of characters took seconds against every candidate.
-  const std::u32string x = decode_utf8(typed).text;
+  return out;
+}
+
+}  // namespace
+
+std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates) {
+  // Without case: "MaxTokens" means maxTokens.
+  const std::string key = lowercase(typed);
+  std::vector<std::string> folded;
+  folded.reserve(candidates.size());
+  for (const std::string& c : candidates) folded.push_back(lowercase(c));
+  size_t best = candidates.size();
+  if (key.size() >= 3) {  // "x" is in half the keys
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (folded[i].find(key) != std::string::npos && (best == candidates.size() || folded[i].size() < folded[best].size())) {
+        best = i;
+      }
+    }
+    if (best < candidates.size()) return candidates[best];
+  }
+  // Close: at most a third of the key's letters (2 at least) and fewer than half of them. Each
+  // candidate is measured in a band one narrower than the best so far, and one whose length
+  // alone differs by more costs nothing: a key of millions of characters took seconds.
+  const std::u32string x = decode_utf8(key).text;
   std::u32string y;
   std::vector<size_t> rows;
   size_t best_distance = std::max<size_t>(2, x.size() / 3) + 1;
-  for (const std::string& c : candidates) {
-    decode_utf8_into(c, y);
+  for (size_t i = 0; i < candidates.size() && best_distance > 0; ++i) {
+    decode_utf8_into(folded[i], y);
     const size_t d = osa_distance(x, y, best_distance - 1, rows);
     if (d < best_distance) {
-      best = &c;
+      best = i;
       best_distance = d;
-      if (d == 0) break;
     }
   }
-  return best ? *best : std::string();
+  return best < candidates.size() && 2 * best_distance < x.size() ? candidates[best] : std::string();
 }
 
 std::string key_hint(std::string_view typed, const std::vector<std::string>& keys) {
   const std::string near = closest_match(typed, keys);
   if (!near.empty()) return did_you_mean({near});
-  std::string out = " Expected one of ";
-  for (size_t i = 0; i < keys.size(); ++i) {
-    if (i > 0) out += ", ";
-    append_json_string(out, keys[i]);
-  }
+  std::string out = " Expected one of: ";
+  for (size_t i = 0; i < keys.size(); ++i) out += (i > 0 ? ", " : "") + keys[i];
   return out + ".";
 }
 

@@ -23,7 +23,7 @@ const folded = (s) => s.replace(/[-_\s]/g, '').toLowerCase();
 
 /**
  * The candidate closest to `key` (spelling habits folded first), or undefined when none is
- * close: at most 2 edits, and fewer than half the key's letters.
+ * close: at most a third of the key's letters in edits (2 at least), and fewer than half.
  * @param {string} key
  * @param {readonly string[]} candidates
  */
@@ -31,18 +31,21 @@ export function closestName(key, candidates) {
   const k = folded(key);
   let best;
   let bestDistance = Infinity;
+  // The engine's rule for its own keys (core/src/text.cpp closest_match): at most a third of the
+  // key's letters (2 at least) and fewer than half of them.
+  const limit = Math.max(2, Math.floor(k.length / 3));
   for (const c of candidates) {
     const f = folded(c);
-    // More than 2 letters longer or shorter is more than 2 edits away: a key of millions of
-    // characters would otherwise cost its length times every candidate's (seconds).
-    if (Math.abs(k.length - f.length) > 2) continue;
+    // A length that alone differs by more is farther: a key of millions of characters would
+    // otherwise cost its length times every candidate's (seconds).
+    if (Math.abs(k.length - f.length) > limit) continue;
     const d = distance(k, f);
     if (d < bestDistance) {
       best = c;
       bestDistance = d;
     }
   }
-  return bestDistance <= 2 && bestDistance < Math.max(1, k.length / 2) ? best : undefined;
+  return bestDistance <= limit && 2 * bestDistance < k.length ? best : undefined;
 }
 
 /**

@@ -32,13 +32,18 @@ class TermDictionary {
   /// The terms in id order and the hash table (a snapshot's copy).
   void write(ByteWriter& out) const;
   /// Replaces the contents with what write() wrote; a table that could send a lookup out of
-  /// bounds, round forever or walk more than kMaxRun filled slots fails `in`.
+  /// bounds or round forever fails `in`, and so does one with a run of more than kMaxRun filled
+  /// slots unless interning its terms makes exactly that table (terms written to collide).
   void read(ByteReader& in);
-  /// The longest run of filled slots a read table may have.
+  /// Runs of filled slots up to this long are taken as they are when read; longer ones cost a
+  /// check that hashes every term.
   static constexpr size_t kMaxRun = 1024;
 
- private:
+  /// FNV-1a 64 of the bytes, folded to 32 bits (not seeded).
   static uint32_t hash(std::string_view term);
+
+ private:
+  bool is_interned_table() const;
   void rehash(size_t slots);
 
   TextColumn terms_;

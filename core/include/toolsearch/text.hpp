@@ -38,13 +38,15 @@ size_t osa_distance(std::string_view a, std::string_view b, size_t max, std::vec
 /// 2 up to 9, then 3.
 size_t typo_budget(size_t length);
 
-/// The candidate a typed key most likely meant: the shortest candidate containing it, else the
-/// one at the smallest distance, if that is at most a third of the key's length (and at least
-/// 2); ties go to candidate order. "" when none is close. Time linear in the key's length.
+/// The candidate a typed key most likely meant, ignoring ASCII case: the shortest candidate
+/// containing it (keys of 3+ letters), else the one at the smallest edit distance, if that is at
+/// most a third of the key's letters (2 at least) and fewer than half of them; ties go to
+/// candidate order. "" when none is close. Time linear in the key's length. The JS API's option
+/// checks (js/src/option-keys.js) use the same distance rule.
 std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates);
 
 /// What follows "unknown key "k"." in an error: " Did you mean "x"?" for the closest of `keys`,
-/// or " Expected one of "a", "b", ..." when none is close.
+/// or " Expected one of: a, b." when none is close (as the JS API words it).
 std::string key_hint(std::string_view typed, const std::vector<std::string>& keys);
 
 /// " Did you mean "a", "b" or "c"?" (quoted as JSON strings), or "" for no names. `lead` is
