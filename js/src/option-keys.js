@@ -60,6 +60,8 @@ export function checkOptionKeys(options, allowed, what) {
     if (allowed.includes(key)) continue;
     const near = closestName(key, allowed);
     const hint = near ? ` Did you mean "${near}"?` : ` Expected one of: ${allowed.join(', ')}.`;
-    throw new ToolSearchError('INVALID_ARGUMENT', `unknown ${what} option ${JSON.stringify(key)}.${hint}`, near ? { suggestions: [near] } : {});
+    // Clipped as the engine clips what it echoes (128 characters): a key can be megabytes.
+    const shown = key.length > 128 ? `${key.slice(0, 128)}...` : key;
+    throw new ToolSearchError('INVALID_ARGUMENT', `unknown ${what} option ${JSON.stringify(shown)}.${hint}`, near ? { suggestions: [near] } : {});
   }
 }
