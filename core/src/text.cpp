@@ -47,8 +47,8 @@ size_t banded_osa_distance(std::basic_string_view<Char> a, std::basic_string_vie
   size_t* cur = prev + width;
   for (size_t j = 0; j <= std::min(m, max); ++j) prev[j + max] = j;
   // A row writes only its cells [lo, hi], at most m + 1 of them, and every read below falls in
-  // cells its row wrote: no row is cleared, so a wide band (an unbounded distance to a long
-  // string) costs O(n * m), not O(n * max).
+  // a cell this call wrote for the row it means: no row is cleared, so a wide band (a loose
+  // bound against a long string) costs O(n * m), not O(n * max).
   for (size_t i = 1; i <= n; ++i) {
     const size_t lo = i > max ? i - max : 0;
     const size_t hi = std::min(m, i + max);
