@@ -44,15 +44,23 @@ uint32_t TermDictionary::intern(std::string_view term) {
   return id;
 }
 
-void TermDictionary::rehash(size_t slots) {
-  slots_.assign(slots, 0);
+namespace {
+
+// Every id in order at the first free slot from its hash: what interning leaves, growing or not.
+std::vector<uint32_t> slots_for(const std::vector<uint32_t>& hashes, size_t slots) {
+  std::vector<uint32_t> out(slots, 0);
   const size_t mask = slots - 1;
-  for (uint32_t id = 0; id < terms_.size(); ++id) {
-    size_t i = hashes_[id] & mask;
-    while (slots_[i] != 0) i = (i + 1) & mask;
-    slots_[i] = id + 1;
+  for (uint32_t id = 0; id < hashes.size(); ++id) {
+    size_t i = hashes[id] & mask;
+    while (out[i] != 0) i = (i + 1) & mask;
+    out[i] = id + 1;
   }
+  return out;
 }
+
+}  // namespace
+
+void TermDictionary::rehash(size_t slots) { slots_ = slots_for(hashes_, slots); }
 
 bool TermDictionary::ids_are_unique() const {
   for (uint32_t id = 0; id < terms_.size(); ++id) {
@@ -70,19 +78,11 @@ void TermDictionary::reserve(size_t terms, size_t chars) {
 }
 
 bool TermDictionary::is_interned_table() const {
-  // Interning in id order, growing or not, leaves what inserting every id in order into the
-  // final size leaves: the hashes must be the terms' own, and the slots that insertion's.
+  // The hashes must be the terms' own, and the slots what interning them leaves.
   for (uint32_t id = 0; id < terms_.size(); ++id) {
     if (hashes_[id] != hash(terms_[id])) return false;
   }
-  std::vector<uint32_t> expected(slots_.size(), 0);
-  const size_t mask = expected.size() - 1;
-  for (uint32_t id = 0; id < terms_.size(); ++id) {
-    size_t i = hashes_[id] & mask;
-    while (expected[i] != 0) i = (i + 1) & mask;
-    expected[i] = id + 1;
-  }
-  return expected == slots_;
+  return slots_for(hashes_, slots_.size()) == slots_;
 }
 
 void TermDictionary::write(ByteWriter& out) const {
