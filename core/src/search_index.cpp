@@ -29,8 +29,13 @@ const char* to_string(MatchKind kind) {
 
 namespace {
 
-// Typo candidates count half: a corrected word is weaker evidence than a word as typed.
+// Typo candidates count half: a corrected word is weaker evidence than a word as typed...
 constexpr double kTypoWeight = 0.5;
+// ...unless the word has this many letters (after stemming) and one catalog word is closer to
+// it than any other: a long word rarely has two readings, so "deployyment" is "deployment".
+// Shorter unknown words are more often real words the catalog lacks: at 6 and 7 letters
+// MetaTool dev lost 0.1 to 0.2 points of recall@10 to such fixes, at 8 it lost none at @5.
+constexpr size_t kSureTypoLetters = 8;
 // In queries of more tokens than this, only words of kLongQueryTypoLetters+ letters (after
 // stemming) are corrected, and by one edit.
 constexpr size_t kMaxTypoQueryTokens = 6;
@@ -138,9 +143,9 @@ size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&&
 
 // The query's terms with their weights: its own tokens (1), lexicon expansions of its words
 // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
-// words within its typo budget (kTypoWeight). Deduplicated, largest possible contribution
-// first (ties by term id): search() and explain() add contributions in this order, so their
-// sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
+// words within its typo budget (kTypoWeight, or 1 for the one closest word of a long token).
+// Deduplicated, largest possible contribution first (ties by term id): search() and explain()
+// add contributions in this order, so their sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
 void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions,
                                     std::vector<QueryTerm>& out) const {
   out.clear();
@@ -178,8 +183,11 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
     if (!typos || i < known_until || (long_query && token.size() < kLongQueryTypoLetters)) continue;
     uint32_t near[kMaxTypoTerms];
     uint32_t entry = kNoEntry;
-    for (size_t k = 0, n = near_terms(token, long_query ? 1 : 2, near, entry); k < n; ++k) {
-      out.push_back({near[k], kTypoWeight});
+    size_t closest = 0;
+    const size_t n = near_terms(token, long_query ? 1 : 2, near, entry, closest);
+    const bool sure = closest == 1 && token.size() >= kSureTypoLetters;
+    for (size_t k = 0; k < n; ++k) {
+      out.push_back({near[k], sure && k == 0 ? 1.0 : kTypoWeight});
       if (expansions) expansions->push_back({std::string(token), std::string(terms[near[k]]) + " (typo)"});
     }
     if (entry != kNoEntry) expand(entry, token);
@@ -199,8 +207,9 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
 // (a typo usually misspells a word the catalog uses often). Also the closest lexicon key no
 // farther than the closest term, for a misspelt word the lexicon knows.
 size_t SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms],
-                                     uint32_t& lexicon_entry) const {
+                                     uint32_t& lexicon_entry, size_t& closest) const {
   lexicon_entry = kNoEntry;
+  closest = 0;
   if (token.size() < 3 || token.size() > 32 || !lowercase_ascii(token)) return 0;
   const size_t budget = std::min(max_edits, typo_budget(token.size()));
   const size_t first = static_cast<size_t>(token[0] - 'a');
@@ -227,6 +236,7 @@ size_t SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, u
   });
   const size_t n = std::min(scored.size(), kMaxTypoTerms);
   for (size_t k = 0; k < n; ++k) found[k] = scored[k].second;
+  while (closest < scored.size() && scored[closest].first == scored[0].first) ++closest;
 
   // The lexicon's keys are a few hundred words: a scan of the letter's list, shortest first.
   if (token.size() < kLexiconTypoLetters) return n;

@@ -153,9 +153,11 @@ struct SearchIndex::Impl {
   // (a typo usually misspells a word the catalog uses often). The budget is typo_budget() of
   // the token's length, at most `max_edits`. `lexicon_entry` receives the closest lexicon key
   // within it and no farther than the closest term (the shortest, then the first in `lexicon`
-  // order, among equals), or kNoEntry; only for tokens of 5+ letters.
+  // order, among equals), or kNoEntry; only for tokens of 5+ letters. `closest` receives how
+  // many terms (found or not) tie at the closest distance.
   static constexpr uint32_t kNoEntry = ~0u;
-  size_t near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms], uint32_t& lexicon_entry) const;
+  size_t near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms], uint32_t& lexicon_entry,
+                    size_t& closest) const;
 };
 
 }  // namespace toolsearch

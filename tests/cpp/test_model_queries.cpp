@@ -171,6 +171,28 @@ TEST_CASE("a long message's misspelt words are corrected too", "[model_queries]"
   CHECK(expanded(message, "mcp_memory_delete_entities", "delt", "delet (typo)"));
 }
 
+TEST_CASE("a long word's one closest fix counts as the word itself", "[model_queries]") {
+  // "deployyment" (8+ letters after stemming) has one closest catalog word, so it counts in
+  // full; at half weight "how many" (count) outranked it.
+  JsonEngine e;
+  REQUIRE(json::parse(e.add_tools(R"([
+    {"name":"count_documents","description":"Count the documents in a collection that match a filter"},
+    {"name":"scale_deployment","description":"Scale a deployment to a number of replicas"},
+    {"name":"list_pods","description":"List the pods of a deployment"}])"))["ok"] == true);
+  const auto ranked = [&](const std::string& query) {
+    const json r = json::parse(e.search(query, R"({"limit":3})"));
+    REQUIRE(r["ok"] == true);
+    return r["value"];
+  };
+  CHECK(ranked("how many deployyment")[0]["name"] == "scale_deployment");
+  CHECK(ranked("How many replicas does the api deployyment have? Bump it to 5.") ==
+        ranked("How many replicas does the api deployment have? Bump it to 5."));
+  const json t = json::parse(e.explain("how many deployyment", "scale_deployment"))["value"];
+  for (const json& term : t["terms"]) {
+    if (term["term"] == "deployment") CHECK(term["queryWeight"] == 1);
+  }
+}
+
 TEST_CASE("settings are not a form of set", "[model_queries]") {
   // "config" reads as "configuration settings", and "settings" stemmed to "set" made Redis's
   // `set` the first hit of any message naming a config.

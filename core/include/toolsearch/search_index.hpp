@@ -93,7 +93,7 @@ struct TermContribution {
   double weight;       ///< field weight
   double length_norm;  ///< 1 - b + b * len / avg_len
   double score;        ///< this term's contribution in this field
-  double query_weight = 1;  ///< 1 for the query's own words and lexicon expansions, 0.5 for typo fixes
+  double query_weight = 1;  ///< 1 for the query's own words, lexicon expansions and a long word's one closest fix; 0.5 for other typo fixes
 };
 
 struct Explanation {
