@@ -33,8 +33,8 @@ namespace {
 constexpr double kTypoWeight = 0.5;
 // ...unless the word has this many letters (after stemming) and one catalog word is closer to
 // it than any other: a long word rarely has two readings, so "deployyment" is "deployment".
-// Shorter unknown words are more often real words the catalog lacks: at 6 and 7 letters
-// MetaTool dev lost 0.1 to 0.2 points of recall@10 to such fixes, at 8 it lost none at @5.
+// Shorter unknown words are more often real words the catalog lacks: from 6 and 7 letters
+// MetaTool dev lost 0.1 to 0.2 points of recall@10 to such fixes, from 8 one query's gold.
 constexpr size_t kSureTypoLetters = 8;
 // In queries of more tokens than this, only words of kLongQueryTypoLetters+ letters (after
 // stemming) are corrected, and by one edit.
@@ -145,7 +145,8 @@ size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&&
 // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
 // words within its typo budget (kTypoWeight, or 1 for the one closest word of a long token).
 // Deduplicated, largest possible contribution first (ties by term id): search() and explain()
-// add contributions in this order, so their sums agree exactly. `expansions`, when given, receives what the lexicon and typos added.
+// add contributions in this order, so their sums agree exactly. `expansions`, when given,
+// receives what the lexicon and typos added.
 void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions,
                                     std::vector<QueryTerm>& out) const {
   out.clear();

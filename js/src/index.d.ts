@@ -200,7 +200,8 @@ export interface AnalysisConfig {
   /**
    * Unknown query words match catalog words and lexicon words within 1-2 edits (1 in a query of
    * more than 6 words), at half weight: `serch` finds search tools, `fodler` directory tools.
-   * Default true.
+   * A word of 8+ letters (after stemming) with one closest catalog word counts as that word in
+   * full (`deployyment` is `deployment`). Default true.
    */
   typos?: boolean;
   /**
@@ -363,7 +364,7 @@ export interface ExplanationTerm {
   tf: number;
   weight: number;
   lengthNorm: number;
-  /** 1 for the query's own words and lexicon expansions, 0.5 for a typo correction. */
+  /** 1 for the query's own words, lexicon expansions and a long word's one closest correction; 0.5 for other typo corrections. */
   queryWeight: number;
   score: number;
 }
