@@ -43,6 +43,9 @@ constexpr size_t kLongQueryTypoLetters = 4;
 // Lexicon keys are corrected only in words of this many letters: shorter ones land on a
 // neighbouring language's word too easily (Portuguese "mand" on "mani", "many").
 constexpr size_t kLexiconTypoLetters = 5;
+// Only tokens of up to this many letters (after stemming) are taken for abbreviations: a longer
+// unknown word is more often a word the catalog lacks than a shortened one.
+constexpr size_t kAbbreviationLetters = 6;
 // A BM25 hit scoring under this fraction of the best hit is flagged weak.
 constexpr double kWeakFraction = 0.2;
 
@@ -143,7 +146,8 @@ size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&&
 
 // The query's terms with their weights: its own tokens (1), lexicon expansions of its words
 // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
-// words within its typo budget (kTypoWeight, or 1 for the one closest word of a long token).
+// words within its typo budget (kTypoWeight, or 1 for the one closest word of a long token)
+// and the commonest catalog words it begins (kTypoWeight).
 // Deduplicated, largest possible contribution first (ties by term id): search() and explain()
 // add contributions in this order, so their sums agree exactly. `expansions`, when given,
 // receives what the lexicon and typos added.
@@ -182,16 +186,16 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
       continue;
     }
     if (!typos || i < known_until || (long_query && token.size() < kLongQueryTypoLetters)) continue;
-    uint32_t near[kMaxTypoTerms];
-    uint32_t entry = kNoEntry;
-    size_t closest = 0;
-    const size_t n = near_terms(token, long_query ? 1 : 2, near, entry, closest);
-    const bool sure = closest == 1 && token.size() >= kSureTypoLetters;
-    for (size_t k = 0; k < n; ++k) {
-      out.push_back({near[k], sure && k == 0 ? 1.0 : kTypoWeight});
-      if (expansions) expansions->push_back({std::string(token), std::string(terms[near[k]]) + " (typo)"});
+    NearTerms near;
+    near_terms(token, long_query ? 1 : 2, near);
+    const bool sure = near.closest == 1 && token.size() >= kSureTypoLetters;
+    for (size_t k = 0; k < near.count; ++k) {
+      out.push_back({near.terms[k], sure && k == 0 ? 1.0 : kTypoWeight});
+      if (expansions) {
+        expansions->push_back({std::string(token), std::string(terms[near.terms[k]]) + (k < near.typos ? " (typo)" : " (prefix)")});
+      }
     }
-    if (entry != kNoEntry) expand(entry, token);
+    if (near.lexicon_entry != kNoEntry) expand(near.lexicon_entry, token);
   }
   sort_by(out, [this](const QueryTerm& a, const QueryTerm& b) {
     const double x = max_score[a.id] * a.weight;
@@ -202,16 +206,18 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
             out.end());
 }
 
-// Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
-// after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
-// abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
-// (a typo usually misspells a word the catalog uses often). Also the closest lexicon key no
-// farther than the closest term, for a misspelt word the lexicon knows.
-size_t SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms],
-                                     uint32_t& lexicon_entry, size_t& closest) const {
-  lexicon_entry = kNoEntry;
-  closest = 0;
-  if (token.size() < 3 || token.size() > 32 || !lowercase_ascii(token)) return 0;
+size_t SearchIndex::Impl::closest_first(std::vector<std::pair<size_t, uint32_t>>& scored, uint32_t* found) const {
+  sort_by(scored, [this](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    return idf[a.second] < idf[b.second] || (idf[a.second] == idf[b.second] && a.second < b.second);
+  });
+  const size_t n = std::min(scored.size(), kMaxTypoTerms);
+  for (size_t k = 0; k < n; ++k) found[k] = scored[k].second;
+  return n;
+}
+
+void SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, NearTerms& out) const {
+  if (token.size() < 3 || token.size() > 32 || !lowercase_ascii(token)) return;
   const size_t budget = std::min(max_edits, typo_budget(token.size()));
   const size_t first = static_cast<size_t>(token[0] - 'a');
   ScratchLease<TypoScratch> scratch;
@@ -231,29 +237,34 @@ size_t SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, u
     const size_t d = osa_distance(token, term, budget, rows);
     if (d <= budget) scored.emplace_back(d, t);
   }
-  sort_by(scored, [this](const auto& a, const auto& b) {
-    if (a.first != b.first) return a.first < b.first;
-    return idf[a.second] < idf[b.second] || (idf[a.second] == idf[b.second] && a.second < b.second);
-  });
-  const size_t n = std::min(scored.size(), kMaxTypoTerms);
-  for (size_t k = 0; k < n; ++k) found[k] = scored[k].second;
-  while (closest < scored.size() && scored[closest].first == scored[0].first) ++closest;
+  out.typos = out.count = closest_first(scored, out.terms);
+  while (out.closest < scored.size() && scored[out.closest].first == scored[0].first) ++out.closest;
 
   // The lexicon's keys are a few hundred words: a scan of the letter's list, shortest first.
-  if (token.size() < kLexiconTypoLetters) return n;
-  size_t lexicon_budget = n > 0 ? scored[0].first : budget;
-  for (uint32_t entry : typo_lexicon[first]) {
-    const std::string_view key = lexicon_tokens[entry];
-    if (key.size() > token.size() + lexicon_budget) break;
-    if (popcount(token_letters ^ letters_of(key)) > 2 * lexicon_budget) continue;  // as above
-    const size_t d = osa_distance(token, key, lexicon_budget, rows);
-    // Only a closer key replaces the one found.
-    if (d <= lexicon_budget && (lexicon_entry == kNoEntry || d < lexicon_budget)) {
-      lexicon_entry = entry;
-      lexicon_budget = d;
+  if (token.size() >= kLexiconTypoLetters) {
+    size_t lexicon_budget = out.typos > 0 ? scored[0].first : budget;
+    for (uint32_t entry : typo_lexicon[first]) {
+      const std::string_view key = lexicon_tokens[entry];
+      if (key.size() > token.size() + lexicon_budget) break;
+      if (popcount(token_letters ^ letters_of(key)) > 2 * lexicon_budget) continue;  // as above
+      const size_t d = osa_distance(token, key, lexicon_budget, rows);
+      // Only a closer key replaces the one found.
+      if (d <= lexicon_budget && (out.lexicon_entry == kNoEntry || d < lexicon_budget)) {
+        out.lexicon_entry = entry;
+        lexicon_budget = d;
+      }
     }
   }
-  return n;
+
+  // Longer terms that start with the token; their letter sets rule out most before their bytes
+  // are read.
+  if (token.size() > kAbbreviationLetters) return;
+  scored.clear();
+  for (size_t k = starts[std::min(token.size() + 1, starts.size() - 1)]; k < list.size(); ++k) {
+    if ((token_letters & ~letters[k]) != 0) continue;
+    if (terms[list[k]].compare(0, token.size(), token) == 0) scored.emplace_back(0, list[k]);
+  }
+  out.count += closest_first(scored, out.terms + out.typos);
 }
 
 SearchIndex::SearchIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -139,25 +139,41 @@ struct SearchIndex::Impl {
 
   // The query's terms with their weights: its own tokens (1), lexicon expansions of its words
   // (1: the abbreviation means them) and, for a word the catalog does not know, the catalog
-  // words within its typo budget and the meaning of the nearest lexicon word (kTypoWeight).
+  // words within its typo budget, the meaning of the nearest lexicon word and the commonest
+  // longer words it begins (kTypoWeight; a long token's one closest word 1).
   // Deduplicated, largest possible contribution first (ties by term id): search() and explain()
   // add contributions in this order, so their sums agree exactly. `expansions`, when given,
-  // receives what the lexicon and typos added.
+  // receives what the lexicon, typos and completions added.
   void query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions, std::vector<QueryTerm>& out) const;
   template <class Found>
   size_t phrase_at(const TokenBuffer& tokens, size_t i, Found&& found) const;
 
-  // Catalog terms within the typo budget of an unknown, purely alphabetic token of 3+ letters
-  // after stemming ("isue" stems to "isu"; digits and shorter tokens are ids, units and
-  // abbreviations, not typos): at most kMaxTypoTerms, closest first, then the commoner term
-  // (a typo usually misspells a word the catalog uses often). The budget is typo_budget() of
-  // the token's length, at most `max_edits`. `lexicon_entry` receives the closest lexicon key
-  // within it and no farther than the closest term (the shortest, then the first in `lexicon`
-  // order, among equals), or kNoEntry; only for tokens of 5+ letters. `closest` receives how
-  // many terms (found or not) tie at the closest distance.
   static constexpr uint32_t kNoEntry = ~0u;
-  size_t near_terms(std::string_view token, size_t max_edits, uint32_t (&found)[kMaxTypoTerms], uint32_t& lexicon_entry,
-                    size_t& closest) const;
+  // What a word the catalog does not know may have meant (near_terms).
+  struct NearTerms {
+    // The typo fixes (`typos` of them: closest, then commoner, first), then the completions
+    // (commoner first): `count` in all.
+    uint32_t terms[2 * kMaxTypoTerms];
+    size_t typos = 0;
+    size_t count = 0;
+    size_t closest = 0;  // how many terms (found or not) tie at the closest distance
+    uint32_t lexicon_entry = kNoEntry;
+  };
+  // For an unknown, purely alphabetic token of 3+ letters after stemming ("isue" stems to
+  // "isu"; digits and shorter tokens are ids, units and abbreviations, not typos):
+  // - typo fixes: catalog terms within typo_budget() of the token's length, at most `max_edits`,
+  //   closest first, then the commoner term (a typo usually misspells a word the catalog uses
+  //   often);
+  // - `lexicon_entry`: the closest lexicon key within that budget and no farther than the
+  //   closest term (the shortest, then the first in `lexicon` order, among equals), or
+  //   kNoEntry; only for tokens of 5+ letters;
+  // - completions: for tokens of at most 6 letters, the commonest longer catalog terms that
+  //   start with the token ("proj" → "project").
+  // At most kMaxTypoTerms of each.
+  void near_terms(std::string_view token, size_t max_edits, NearTerms& out) const;
+  // Sorts (distance, term) pairs closest first, then commoner (lower idf), then by id, and
+  // copies the first kMaxTypoTerms terms to `found`; returns how many.
+  size_t closest_first(std::vector<std::pair<size_t, uint32_t>>& scored, uint32_t* found) const;
 };
 
 }  // namespace toolsearch

@@ -201,7 +201,9 @@ export interface AnalysisConfig {
    * Unknown query words match catalog words and lexicon words within 1-2 edits (1 in a query of
    * more than 6 words), at half weight: `serch` finds search tools, `fodler` directory tools.
    * A word of 8+ letters (after stemming) with one closest catalog word counts as that word in
-   * full (`deployyment` is `deployment`). Default true.
+   * full (`deployyment` is `deployment`). An unknown word of 3-6 letters also matches the three
+   * commonest longer catalog words it begins, at half weight (`subs` finds `subscription`).
+   * Default true.
    */
   typos?: boolean;
   /**

@@ -197,6 +197,44 @@ TEST_CASE("a long word's one closest fix counts as the word itself", "[model_que
   CHECK(fixed > 0);  // the fix is among the explained terms, so the check above ran
 }
 
+TEST_CASE("an abbreviation the lexicon lacks finds the words it starts", "[model_queries]") {
+  // None of these is a lexicon word: each finds its tool only as the start of a catalog word.
+  JsonEngine e;
+  REQUIRE(json::parse(e.add_tools(R"([
+    {"name":"list_workspaces","description":"List the workspaces of an organization"},
+    {"name":"create_milestone","description":"Create a milestone with a due date"},
+    {"name":"get_subscription","description":"Get a billing subscription and its invoices"},
+    {"name":"send_message","description":"Send a message to a channel"}])"))["ok"] == true);
+  const auto first = [&](const std::string& query) {
+    const json r = json::parse(e.search(query, R"({"limit":1})"));
+    REQUIRE(r["ok"] == true);
+    REQUIRE(r["value"].size() == 1);
+    return r["value"][0];
+  };
+  for (const auto& [query, tool] : std::vector<std::pair<std::string, std::string>>{
+           {"milest", "create_milestone"}, {"subs", "get_subscription"},
+           {"worksp", "list_workspaces"}, {"invo", "get_subscription"}}) {
+    INFO(query);
+    const json hit = first(query);
+    CHECK(hit["name"] == tool);
+    CHECK(hit["match"] == "bm25");  // not the weak substring fallback on names
+  }
+  // A completion counts half, and explain says where it came from.
+  const json t = json::parse(e.explain("subs", "get_subscription"))["value"];
+  bool said = false;
+  for (const json& x : t["expansions"]) said = said || (x["from"] == "sub" && x["to"] == "subscription (prefix)");  // "subs" stems to "sub"
+  CHECK(said);
+  size_t seen = 0;
+  for (const json& term : t["terms"]) {
+    CHECK(term["queryWeight"] == 0.5);
+    ++seen;
+  }
+  CHECK(seen > 0);
+  // A long unknown word is a word the catalog lacks, not an abbreviation: no completion.
+  const json long_word = json::parse(e.explain("subscripti", "get_subscription"))["value"];
+  for (const json& x : long_word["expansions"]) CHECK(x["to"].get<std::string>().find("(prefix)") == std::string::npos);
+}
+
 TEST_CASE("settings are not a form of set", "[model_queries]") {
   // "config" reads as "configuration settings", and "settings" stemmed to "set" made Redis's
   // `set` the first hit of any message naming a config.

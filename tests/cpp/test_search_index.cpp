@@ -296,13 +296,19 @@ TEST_CASE("substring fallback on names when BM25 has no positive hit", "[search]
   const auto index = SearchIndex::build(catalog);
 
   SECTION("the name contains the query") {
-    const auto hits = index->search("gith", 5);
+    // Inside a word, not its start: "gith" would complete to "github" and match by BM25.
+    const auto hits = index->search("ithub", 5);
     REQUIRE(hits.size() == 2);
     // Closest length first: "github_issue" (12) before "github_search" (13).
     CHECK(names_of(catalog, hits) == std::vector<std::string>{"github_issue", "github_search"});
     CHECK(hits[0].kind == MatchKind::Substring);
     CHECK(hits[0].score == 0.0);
-    CHECK(index->explain("gith", hits[0].tool)->kind == MatchKind::Substring);
+    CHECK(index->explain("ithub", hits[0].tool)->kind == MatchKind::Substring);
+  }
+  SECTION("the start of a word completes it instead") {
+    const auto hits = index->search("gith", 5);
+    REQUIRE(hits.size() == 2);
+    for (const SearchHit& h : hits) CHECK(h.kind == MatchKind::Bm25);
   }
   SECTION("the query contains the name") {
     const auto hits = index->search("runkubectlnow", 5);
