@@ -167,9 +167,10 @@ int main(int argc, char** argv) {
       t.name = line.at("name").get<std::string>();
       t.description = line.value("description", "");
       t.input_schema = line.value("parameters", json::object());
-      // Optional, for catalogs of MCP tools: the server's source ("mcp:github") and own name.
+      // Optional, for catalogs of MCP tools: the server's source ("mcp:github"), own name and title.
       t.source = line.value("source", t.source);
       t.original_name = line.value("original_name", "");
+      t.title = line.value("title", "");
       ids.push_back(line.value("id", t.name));
       // A few dataset names contain spaces, which the catalog refuses (models cannot call
       // them); index them under an underscored name and score them by their dataset id.
