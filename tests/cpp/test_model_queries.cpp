@@ -37,12 +37,17 @@ JsonEngine& builtin() {
   return engine;
 }
 
+// The top `limit` hits of a search on `engine`, as the JSON API gives them.
+json hits(JsonEngine& engine, const std::string& query, size_t limit) {
+  const json r = json::parse(engine.search(query, json{{"limit", limit}}.dump()));
+  REQUIRE(r["ok"] == true);
+  return r["value"];
+}
+
 // Names of the top `limit` hits that are not weak.
 std::vector<std::string> top(const std::string& query, size_t limit = 3) {
-  const json r = json::parse(builtin().search(query, json{{"limit", limit}}.dump()));
-  REQUIRE(r["ok"] == true);
   std::vector<std::string> names;
-  for (const json& hit : r["value"]) {
+  for (const json& hit : hits(builtin(), query, limit)) {
     if (!hit["weak"].get<bool>()) names.push_back(hit["name"]);
   }
   return names;
@@ -179,11 +184,7 @@ TEST_CASE("a long word's one closest fix counts as the word itself", "[model_que
     {"name":"count_documents","description":"Count the documents in a collection that match a filter"},
     {"name":"scale_deployment","description":"Scale a deployment to a number of replicas"},
     {"name":"list_pods","description":"List the pods of a deployment"}])"))["ok"] == true);
-  const auto ranked = [&](const std::string& query) {
-    const json r = json::parse(e.search(query, R"({"limit":3})"));
-    REQUIRE(r["ok"] == true);
-    return r["value"];
-  };
+  const auto ranked = [&](const std::string& query) { return hits(e, query, 3); };
   CHECK(ranked("how many deployyment")[0]["name"] == "scale_deployment");
   CHECK(ranked("How many replicas does the api deployyment have? Bump it to 5.") ==
         ranked("How many replicas does the api deployment have? Bump it to 5."));
@@ -205,24 +206,20 @@ TEST_CASE("an abbreviation the lexicon lacks finds the words it starts", "[model
     {"name":"create_milestone","description":"Create a milestone with a due date"},
     {"name":"get_subscription","description":"Get a billing subscription and its invoices"},
     {"name":"send_message","description":"Send a message to a channel"}])"))["ok"] == true);
-  const auto first = [&](const std::string& query) {
-    const json r = json::parse(e.search(query, R"({"limit":1})"));
-    REQUIRE(r["ok"] == true);
-    REQUIRE(r["value"].size() == 1);
-    return r["value"][0];
-  };
   for (const auto& [query, tool] : std::vector<std::pair<std::string, std::string>>{
            {"milest", "create_milestone"}, {"subs", "get_subscription"},
            {"worksp", "list_workspaces"}, {"invo", "get_subscription"}}) {
     INFO(query);
-    const json hit = first(query);
-    CHECK(hit["name"] == tool);
-    CHECK(hit["match"] == "bm25");  // not the weak substring fallback on names
+    const json found = hits(e, query, 1);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0]["name"] == tool);
+    CHECK(found[0]["match"] == "bm25");  // not the weak substring fallback on names
   }
   // A completion counts half, and explain says where it came from.
   const json t = json::parse(e.explain("subs", "get_subscription"))["value"];
   bool said = false;
-  for (const json& x : t["expansions"]) said = said || (x["from"] == "sub" && x["to"] == "subscription (prefix)");  // "subs" stems to "sub"
+  // "subs" stems to "sub".
+  for (const json& x : t["expansions"]) said = said || (x["from"] == "sub" && x["to"] == "subscription (prefix)");
   CHECK(said);
   size_t seen = 0;
   for (const json& term : t["terms"]) {
