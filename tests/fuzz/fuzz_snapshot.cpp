@@ -86,6 +86,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string name = tools.empty() ? std::string("read_file") : tools[0]["name"].get<std::string>();
   fuzz::envelope(e.search(name, R"({"limit":5})"));
   fuzz::envelope(e.search("read a file", R"({"limit":5,"deferredOnly":true})"));
+  // Words the catalog lacks: typo fixes and completions read the loaded typo tables.
+  fuzz::envelope(e.search("rea direc serch fodler", R"({"limit":5})"));
   fuzz::envelope(e.explain("read a file", name));
   fuzz::envelope(e.describe(name, ""));
   fuzz::envelope(e.suggest(name + "x", ""));
