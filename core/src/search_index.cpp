@@ -150,7 +150,7 @@ size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&&
 // and the commonest catalog words it begins (kTypoWeight).
 // Deduplicated, largest possible contribution first (ties by term id): search() and explain()
 // add contributions in this order, so their sums agree exactly. `expansions`, when given,
-// receives what the lexicon and typos added.
+// receives what the lexicon, typos and completions added.
 void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expansion>* expansions,
                                     std::vector<QueryTerm>& out) const {
   out.clear();
