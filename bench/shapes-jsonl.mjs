@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { SHAPES } from './peers.mjs';
 
 const { values: args } = parseArgs({ options: { out: { type: 'string', default: 'build/shapes' } } });
-const NAMES = ['mcp', 'european', 'cjk-russian', 'heldout', 'heldout2', 'heldout3', 'misspelt', 'misspelt-heldout'];
+// Every recall shape but Seal-Tools (eval_seal reads ../shared/data itself) and the synthetic 10k.
+const NAMES = Object.keys(SHAPES).filter((name) => name !== 'seal' && name !== '10k');
 
 const lines = (rows) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
