@@ -230,13 +230,28 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
       const std::shared_ptr<const VectorIndex> index = vectors_.index(catalog_);
       auto quantized = index->quantize(*q);
       if (!quantized.ok()) return quantized.status();
-      std::vector<SearchHit> semantic = semantic_hits(index->top(quantized.value(), depth, filter, /*skip_zero=*/true));
+      auto ranked = [&] { return semantic_hits(index->top(quantized.value(), depth, filter, /*skip_zero=*/true)); };
       if (strategy == RetrievalStrategy::Semantic) {
-        out.hits = std::move(semantic);
-      } else {
-        const auto cosine = [&](size_t tool) { return static_cast<double>(index->cosine(quantized.value(), tool)); };
-        out.hits = fuse_hybrid(keyword.search(query, depth, filter), semantic, cosine, options_.retrieval.hybrid, limit);
+        out.hits = ranked();
+        return out;
       }
+      const HybridOptions& fusion = options_.retrieval.hybrid;
+      const std::vector<SearchHit> keyword_hits = keyword.search(query, depth, filter);
+      std::vector<float> keyword_cosines;
+      if (fusion.fusion == Fusion::Score) {
+        std::vector<size_t> tools(keyword_hits.size());
+        for (size_t i = 0; i < tools.size(); ++i) tools[i] = keyword_hits[i].tool;
+        keyword_cosines = index->cosines_of(quantized.value(), tools);
+      }
+      // Usually the keyword leg settles the result alone, and ranking the catalog by cosine
+      // (most of a hybrid query's work) is skipped: see fuse_keyword_settled.
+      if (!options.rank_every_leg) {
+        if (auto settled = fuse_keyword_settled(keyword_hits, keyword_cosines, fusion, limit)) {
+          out.hits = std::move(*settled);
+          return out;
+        }
+      }
+      out.hits = fuse_hybrid(keyword_hits, keyword_cosines, ranked(), fusion, limit);
       return out;
     }
     out.strategy = RetrievalStrategy::Keyword;

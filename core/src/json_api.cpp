@@ -333,7 +333,8 @@ int JsonEngine::search_packed(const std::string& query, uint32_t limit, uint32_t
                          static_cast<uint32_t>(h.tool),
                          static_cast<uint32_t>(h.kind) | (h.weak ? kPackedHitWeak : 0u),
                          static_cast<uint32_t>(h.keyword.rank),
-                         static_cast<uint32_t>(h.semantic.rank)};
+                         h.semantic.rank == LegRank::kUnranked ? kPackedUnranked
+                                                               : static_cast<uint32_t>(h.semantic.rank)};
     }
     packed_.count = static_cast<uint32_t>(count);
     return {};
@@ -377,6 +378,7 @@ std::string JsonEngine::explain(const std::string& query, const std::string& nam
     // The tool's place in the whole ranking of the requested strategy, leg by leg.
     SearchRequest whole = request.value();
     whole.limit = engine_.catalog().size();
+    whole.rank_every_leg = true;
     auto found = engine_.retrieve(query, whole, /*clamp_limit=*/false);
     if (!found.ok()) return fail(found.status());
     std::string out = ok_open();

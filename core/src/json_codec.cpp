@@ -28,7 +28,8 @@ void append_leg_json(std::string& out, const LegRank& leg) {
     return;
   }
   out += R"({"rank":)";
-  append_count(out, leg.rank);
+  if (leg.rank == LegRank::kUnranked) out += "null";
+  else append_count(out, leg.rank);
   out += R"(,"score":)";
   append_json_number(out, leg.score);
   out += '}';

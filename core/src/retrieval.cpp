@@ -44,8 +44,8 @@ std::vector<SearchHit> semantic_hits(const std::vector<VectorHit>& best) {
   return hits;
 }
 
-std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<SearchHit>& semantic,
-                                   const CosineOf& cosine, const HybridOptions& options, size_t limit) {
+std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<float>& keyword_cosines,
+                                   const std::vector<SearchHit>& semantic, const HybridOptions& options, size_t limit) {
   // The candidates: the keyword list, then tools only the semantic leg found. A semantic hit
   // finds its keyword twin by binary search over the keyword list's tools, sorted (a linear
   // scan of the fused list per hit was a tenth of a hybrid query at depth 50).
@@ -60,7 +60,9 @@ std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const 
     keyword_at.emplace_back(keyword[r].tool, r);
     top = std::max(top, keyword[r].score);
   }
-  sort_by(keyword_at, [](const std::pair<size_t, size_t>& a, const std::pair<size_t, size_t>& b) { return a < b; });
+  if (!semantic.empty()) {
+    sort_by(keyword_at, [](const std::pair<size_t, size_t>& a, const std::pair<size_t, size_t>& b) { return a < b; });
+  }
   for (size_t r = 0; r < semantic.size(); ++r) {
     const auto twin = std::lower_bound(keyword_at.begin(), keyword_at.end(), std::make_pair(semantic[r].tool, size_t{0}));
     SearchHit* same;
@@ -74,18 +76,20 @@ std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const 
     same->semantic = {r + 1, semantic[r].score};
   }
   const double k = options.rrf_k > 0 && std::isfinite(options.rrf_k) ? options.rrf_k : 60.0;
-  for (SearchHit& h : fused) {
+  for (size_t i = 0; i < fused.size(); ++i) {
+    SearchHit& h = fused[i];
     if (options.fusion == Fusion::Rrf) {
       h.score = (h.keyword.rank ? options.keyword_weight / (k + static_cast<double>(h.keyword.rank)) : 0.0) +
                 (h.semantic.rank ? options.semantic_weight / (k + static_cast<double>(h.semantic.rank)) : 0.0);
     } else {
-      // A semantic hit carries its cosine; only keyword-only candidates need one computed.
-      const double c = h.semantic.rank ? h.semantic.score : cosine(h.tool);
+      // A semantic hit carries its cosine; a keyword hit the semantic list lacks (one of the
+      // first keyword.size()) takes its own.
+      if (!h.semantic.rank) h.semantic = {LegRank::kUnranked, i < keyword_cosines.size() ? keyword_cosines[i] : 0.0};
       h.score = options.keyword_weight * (h.keyword.rank && top > 0 ? h.keyword.score / top : 0.0) +
-                options.semantic_weight * c;
+                options.semantic_weight * h.semantic.score;
     }
   }
-  auto best_rank = [](const SearchHit& h) {
+  auto best_rank = [](const SearchHit& h) {  // kUnranked is SIZE_MAX: the same as absent
     const size_t kw = h.keyword.rank ? h.keyword.rank : SIZE_MAX, sem = h.semantic.rank ? h.semantic.rank : SIZE_MAX;
     return std::min(kw, sem);
   };
@@ -100,6 +104,31 @@ std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const 
                       return x.tool < y.tool;
                     });
   fused.resize(kept);
+  return fused;
+}
+
+std::optional<std::vector<SearchHit>> fuse_keyword_settled(const std::vector<SearchHit>& keyword,
+                                                           const std::vector<float>& keyword_cosines,
+                                                           const HybridOptions& options, size_t limit) {
+  if (options.fusion != Fusion::Score || limit == 0 || keyword.size() < limit) return std::nullopt;
+  // The most a tool outside the list can fuse to, with room for a quantised cosine's rounding.
+  const double outside = std::fabs(options.semantic_weight) * (1 + 1e-6) + 1e-12;
+  std::vector<SearchHit> fused = fuse_hybrid(keyword, keyword_cosines, {}, options, limit + 1);
+  // The semantic leg's best cosine is at least the best here: a weak hit whose cosine is under
+  // kWeakCosineFraction of this one stays weak whatever that leg ranks.
+  double best_cosine = 0;
+  for (const SearchHit& h : fused) best_cosine = std::max(best_cosine, h.semantic.score);
+  for (size_t i = 0; i < limit; ++i) {
+    const SearchHit& h = fused[i];
+    const bool exact = h.kind == MatchKind::Exact;
+    if (!exact && !(h.score > outside)) return std::nullopt;
+    if (h.weak && h.semantic.score > 0 && h.semantic.score >= kWeakCosineFraction * best_cosine) return std::nullopt;
+    // A tie is broken by the better rank in either leg: the semantic ranks are needed.
+    if (i + 1 < fused.size() && fused[i + 1].score == h.score && (fused[i + 1].kind == MatchKind::Exact) == exact) {
+      return std::nullopt;
+    }
+  }
+  fused.resize(limit);
   return fused;
 }
 

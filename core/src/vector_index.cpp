@@ -60,7 +60,11 @@ int32_t dot_int8(const int8_t* a, const int8_t* b, size_t n) {
   return sum;
 }
 
-void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, int32_t* out) {
+namespace {
+
+// dot_int8_rows over rows found by row_at(r): contiguous rows, or a list of them (cosines_of).
+template <class RowAt>
+void dot_rows(const int8_t* q, size_t n, size_t count, RowAt row_at, int32_t* out) {
   size_t r = 0;
 #ifdef __wasm_simd128__
   // The query is widened to i16 once; i32x4.dot_i16x8_s (one x86 instruction, pmaddwd) then
@@ -83,13 +87,13 @@ void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, 
            wasm_i32x4_extract_lane(acc, 3);
   };
   for (; r + 4 <= count; r += 4) {
-    const int8_t* row = rows + r * n;
+    const int8_t *row0 = row_at(r), *row1 = row_at(r + 1), *row2 = row_at(r + 2), *row3 = row_at(r + 3);
     v128_t a0 = wasm_i32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
     for (size_t b = 0; b < blocks; b++) {
-      a0 = step(a0, row, b);
-      a1 = step(a1, row + n, b);
-      a2 = step(a2, row + 2 * n, b);
-      a3 = step(a3, row + 3 * n, b);
+      a0 = step(a0, row0, b);
+      a1 = step(a1, row1, b);
+      a2 = step(a2, row2, b);
+      a3 = step(a3, row3, b);
     }
     out[r] = sum4(a0);
     out[r + 1] = sum4(a1);
@@ -98,7 +102,8 @@ void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, 
   }
   for (size_t rest = r; rest < count; rest++) {
     v128_t acc = wasm_i32x4_splat(0);
-    for (size_t b = 0; b < blocks; b++) acc = step(acc, rows + rest * n, b);
+    const int8_t* row = row_at(rest);
+    for (size_t b = 0; b < blocks; b++) acc = step(acc, row, b);
     out[rest] = sum4(acc);
   }
   const size_t first = blocks * 16;  // the scalar tail of every row starts here
@@ -109,11 +114,17 @@ void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, 
   // The scalar part: the tail past the last 16 codes (wasm), or everything (native: a plain
   // widening multiply-add that compilers vectorise at -O3).
   for (r = 0; r < count; r++) {
-    const int8_t* row = rows + r * n;
+    const int8_t* row = row_at(r);
     int32_t t = 0;
     for (size_t i = first; i < n; i++) t += int32_t{q[i]} * int32_t{row[i]};
     out[r] += t;
   }
+}
+
+}  // namespace
+
+void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, int32_t* out) {
+  dot_rows(q, n, count, [&](size_t r) { return rows + r * n; }, out);
 }
 
 Result<VectorIndex> VectorIndex::create(size_t dimensions) {
@@ -188,6 +199,20 @@ Result<std::vector<float>> VectorIndex::cosines(const std::vector<float>& query)
   if (!q.ok()) return q.status();
   std::vector<float> out(size());
   scan(q.value(), codes_, scales_, dims_, [&](size_t id, float score) { out[id] = score; });
+  return out;
+}
+
+std::vector<float> VectorIndex::cosines_of(const Query& query, const std::vector<size_t>& ids) const {
+  std::vector<float> out(ids.size());
+  int32_t dots[kBlock];
+  const int8_t* rows[kBlock];
+  for (size_t first = 0; first < ids.size(); first += kBlock) {
+    const size_t count = std::min(kBlock, ids.size() - first);
+    for (size_t j = 0; j < count; j++) rows[j] = codes_.data() + ids[first + j] * dims_;
+    dot_rows(query.codes.data(), dims_, count, [&](size_t r) { return rows[r]; }, dots);
+    // The same product, in the same order, as scan() and top(): equal cosines for equal rows.
+    for (size_t j = 0; j < count; j++) out[first + j] = static_cast<float>(dots[j]) * query.scale * scales_[ids[first + j]];
+  }
   return out;
 }
 

@@ -180,7 +180,8 @@ const COMMANDS = {
       print(`${e.name}: score ${e.score.toFixed(4)} (${e.match})`);
       print(`${e.strategy}: rank ${e.rank ?? '-'}${e.strategyScore === undefined ? '' : `, score ${e.strategyScore.toFixed(4)}`}`);
       if (e.legs) {
-        const leg = (/** @type {any} */ l) => (l ? `rank ${l.rank}, score ${l.score.toFixed(4)}` : 'not in its top');
+        const leg = (/** @type {any} */ l) =>
+          !l ? 'not in its top' : l.rank === null ? `not in its top, score ${l.score.toFixed(4)}` : `rank ${l.rank}, score ${l.score.toFixed(4)}`;
         print(`  keyword leg: ${leg(e.legs.keyword)}; semantic leg: ${leg(e.legs.semantic)}`);
       }
       print(`query tokens: ${e.queryTokens.join(' ') || '(none)'}`);

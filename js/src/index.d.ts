@@ -330,7 +330,20 @@ export interface SearchOptions {
 
 /** A hit's rank (1-based) and score in one leg of a hybrid search. */
 export interface LegRank {
+  /** 1-based rank in the leg. */
   rank: number;
+  score: number;
+}
+
+/**
+ * The semantic leg of a hybrid hit. Under score fusion every hit has one: `score` is the
+ * cosine that went into its fused score, and `rank` is null when the tool was not ranked
+ * within the leg's top `depth`: it fell outside, or the keyword leg alone settled the hits
+ * (no tool outside its list could score into them), so the catalog was not ranked by cosine.
+ * `explain()` always ranks it.
+ */
+export interface SemanticLegRank {
+  rank: number | null;
   score: number;
 }
 
@@ -349,8 +362,11 @@ export interface SearchHit {
    * `tool_search` leaves weak hits out and tells the model nothing matched.
    */
   weak: boolean;
-  /** Hybrid only: each leg's rank and score (null where the leg did not return the tool). */
-  legs?: { keyword: LegRank | null; semantic: LegRank | null };
+  /**
+   * Hybrid only: each leg's rank and score (null where the leg did not return the tool; under
+   * score fusion every hit has the semantic leg's cosine, see SemanticLegRank).
+   */
+  legs?: { keyword: LegRank | null; semantic: SemanticLegRank | null };
   source: ToolSource;
   /** The MCP server, or null. */
   server: string | null;
@@ -388,7 +404,7 @@ export interface Explanation {
   /** The tool's score in that ranking (BM25, cosine, fused RRF or 1). */
   strategyScore?: number;
   /** Hybrid: each leg's rank and score. */
-  legs?: { keyword: LegRank | null; semantic: LegRank | null };
+  legs?: { keyword: LegRank | null; semantic: SemanticLegRank | null };
   degraded?: string;
   score: number;
   queryTokens: string[];

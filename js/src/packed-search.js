@@ -15,8 +15,9 @@ export const STRATEGIES = ['keyword', 'semantic', 'hybrid', 'regex'];
 
 // PackedResults: revision f64 @0, count u32 @8, strategy u32 @12, degraded u32 @16; hits @24.
 // PackedHit (40 bytes): score, keywordScore, semanticScore f64 @0/8/16; tool, flags,
-// keywordRank, semanticRank u32 @24/28/32/36.
+// keywordRank, semanticRank u32 @24/28/32/36 (0: absent; UNRANKED: a cosine without a rank).
 const HITS_OFFSET = 24;
+const UNRANKED = 0xffffffff;
 const HIT_BYTES = 40;
 const WEAK = 1 << 3;
 const FLAG_DEFERRED_ONLY = 1 << 3;
@@ -108,7 +109,7 @@ export class PackedSearch {
       if (keywordRank !== 0 || semanticRank !== 0) {
         hit.legs = {
           keyword: keywordRank === 0 ? null : { rank: keywordRank, score: f64[d + 1] },
-          semantic: semanticRank === 0 ? null : { rank: semanticRank, score: f64[d + 2] },
+          semantic: semanticRank === 0 ? null : { rank: semanticRank === UNRANKED ? null : semanticRank, score: f64[d + 2] },
         };
       }
       hits[i] = hit;

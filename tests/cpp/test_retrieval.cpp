@@ -271,9 +271,11 @@ HybridOptions rrf(double keyword_weight, double semantic_weight, double k = 60) 
   return o;
 }
 
-// Score fusion's cosine of each tool, from a table.
-CosineOf by_tool(const std::vector<float>& cosines) {
-  return [cosines](size_t tool) { return static_cast<double>(cosines.at(tool)); };
+// Score fusion's cosine of each hit of `keyword`, from a table by tool.
+std::vector<float> at(const std::vector<SearchHit>& keyword, const std::vector<float>& by_tool) {
+  std::vector<float> out;
+  for (const SearchHit& h : keyword) out.push_back(by_tool.at(h.tool));
+  return out;
 }
 
 }  // namespace
@@ -284,20 +286,20 @@ TEST_CASE("fuse_hybrid with RRF sums weighted reciprocal ranks", "[retrieval]") 
   const std::vector<SearchHit> semantic = {hit(2, 0.9, MatchKind::Semantic), hit(1, 0.8, MatchKind::Semantic)};
   const std::vector<float> cosines = {0.1f, 0.8f, 0.9f};
   // Equal weights: agreement (1/62 + 1/62) beats either single first place (1/61).
-  auto equal = fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1), 10);
+  auto equal = fuse_hybrid(keyword, at(keyword, cosines), semantic, rrf(1, 1), 10);
   CHECK(tools_of(equal) == std::vector<size_t>{1, 0, 2});
   CHECK(equal[0].score == Approx(2.0 / 62));
   // Ties (tools 0 and 2 at 1/61) break by the better single rank, then catalog order.
   CHECK(equal[1].score == equal[2].score);
   // A heavy keyword weight lets its first place beat agreement: 100/61 > 101/62.
-  CHECK(tools_of(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(100, 1), 10)) == std::vector<size_t>{0, 1, 2});
+  CHECK(tools_of(fuse_hybrid(keyword, at(keyword, cosines), semantic, rrf(100, 1), 10)) == std::vector<size_t>{0, 1, 2});
   // Weight 0 silences the semantic leg; its tools still appear, last.
-  CHECK(tools_of(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 0), 10)) == std::vector<size_t>{0, 1, 2});
+  CHECK(tools_of(fuse_hybrid(keyword, at(keyword, cosines), semantic, rrf(1, 0), 10)) == std::vector<size_t>{0, 1, 2});
   // k: agreement at k = 1 is 1/3 + 1/3 against 1/2; a bad k falls back to 60.
-  CHECK(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1, 1), 10)[0].score == Approx(2.0 / 3));
-  CHECK(fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1, -5), 10)[0].score == Approx(2.0 / 62));
+  CHECK(fuse_hybrid(keyword, at(keyword, cosines), semantic, rrf(1, 1, 1), 10)[0].score == Approx(2.0 / 3));
+  CHECK(fuse_hybrid(keyword, at(keyword, cosines), semantic, rrf(1, 1, -5), 10)[0].score == Approx(2.0 / 62));
   // limit, and each tool once with both legs.
-  auto one = fuse_hybrid(keyword, semantic, by_tool(cosines), rrf(1, 1), 1);
+  auto one = fuse_hybrid(keyword, at(keyword, cosines), semantic, rrf(1, 1), 1);
   REQUIRE(one.size() == 1);
   CHECK(one[0].keyword.rank == 2);
   CHECK(one[0].semantic.rank == 2);
@@ -310,9 +312,126 @@ TEST_CASE("fuse_hybrid keeps exact keyword hits first under either fusion", "[re
   for (Fusion f : {Fusion::Score, Fusion::Rrf}) {
     HybridOptions o;
     o.fusion = f;
-    auto fused = fuse_hybrid(keyword, semantic, by_tool(cosines), o, 10);
+    auto fused = fuse_hybrid(keyword, at(keyword, cosines), semantic, o, 10);
     REQUIRE(fused.size() == 2);
     CHECK(fused[0].tool == 3);
     CHECK(fused[0].kind == MatchKind::Exact);
   }
+}
+
+TEST_CASE("fuse_keyword_settled answers only when no tool outside the keyword list can place", "[retrieval]") {
+  // Keyword scores 10, 8, 6 (normalised 1, 0.8, 0.6) plus 0.3 x cosine.
+  const std::vector<SearchHit> keyword = {hit(0, 10.0), hit(1, 8.0), hit(2, 6.0)};
+  const std::vector<float> cosines = {0.5f, 0.2f, 0.9f, 0.99f};
+  const HybridOptions score;
+  auto two = fuse_keyword_settled(keyword, at(keyword, cosines), score, 2);
+  REQUIRE(two);
+  CHECK(tools_of(*two) == std::vector<size_t>{0, 2});  // 1.15, 0.87 (tool 1: 0.86)
+  CHECK((*two)[1].score == Approx(0.6 + 0.3 * 0.9));
+  CHECK((*two)[1].semantic.rank == LegRank::kUnranked);
+  CHECK((*two)[1].semantic.score == Approx(0.9));
+  CHECK((*two)[1].keyword.rank == 3);
+  // All three: the third scores 0.86 > 0.3, the most an outside tool (tool 3) could score.
+  CHECK(fuse_keyword_settled(keyword, at(keyword, cosines), score, 3));
+  // A fourth place could go to an outside tool, and the list has only three.
+  CHECK_FALSE(fuse_keyword_settled(keyword, at(keyword, cosines), score, 4));
+  // At semantic weight 1.5 an outside tool could score up to 1.5: the first two (0.6 + 1.5 x 0.9
+  // = 1.95, 1 + 0.75) are above it, the third (0.8 + 0.3) is not. The bound is |weight| x 1,
+  // whatever the sign.
+  HybridOptions heavy;
+  heavy.semantic_weight = 1.5;
+  CHECK(fuse_keyword_settled(keyword, at(keyword, cosines), heavy, 2));
+  CHECK_FALSE(fuse_keyword_settled(keyword, at(keyword, cosines), heavy, 3));
+  HybridOptions negative;
+  negative.semantic_weight = -1.5;
+  CHECK_FALSE(fuse_keyword_settled(keyword, at(keyword, cosines), negative, 1));
+  // RRF needs the semantic ranks themselves.
+  CHECK_FALSE(fuse_keyword_settled(keyword, at(keyword, cosines), rrf(1, 1), 1));
+  // A tie is broken by the better rank in either leg, which only the semantic ranking knows.
+  const std::vector<float> twins = {0.5f, 0.5f, 0.f};
+  const std::vector<SearchHit> tied = {hit(0, 10.0), hit(1, 10.0), hit(2, 1.0)};
+  CHECK_FALSE(fuse_keyword_settled(tied, at(tied, twins), score, 1));
+  // An exact name stays first, and does not need to beat the bound.
+  const std::vector<SearchHit> named = {hit(5, 0.1, MatchKind::Exact), hit(0, 10.0)};
+  auto exact = fuse_keyword_settled(named, {0.f, 0.5f}, score, 2);
+  REQUIRE(exact);
+  CHECK(tools_of(*exact) == std::vector<size_t>{5, 0});
+}
+
+TEST_CASE("fuse_keyword_settled asks for the semantic leg when it could clear a weak hit", "[retrieval]") {
+  SearchHit weak_hit = hit(1, 1.0);
+  weak_hit.weak = true;  // under 20% of the best BM25
+  const std::vector<SearchHit> keyword = {hit(0, 10.0), weak_hit};
+  // Tool 1 at cosine 0.9 (fused 0.1 + 0.27 = 0.37 > 0.3): in the semantic leg it may be strong.
+  CHECK_FALSE(fuse_keyword_settled(keyword, at(keyword, {0.5f, 0.9f}), HybridOptions{}, 2));
+  // Weak in the semantic leg too when under 60% of that leg's best cosine, which is at least
+  // tool 0's 0.99: at 0.55 (< 0.594) tool 1 stays weak whatever the leg ranks.
+  HybridOptions light;
+  light.semantic_weight = 0.2;  // 0.1 + 0.2 x 0.55 = 0.21 > 0.2
+  auto settled = fuse_keyword_settled(keyword, at(keyword, {0.99f, 0.55f}), light, 2);
+  REQUIRE(settled);
+  CHECK((*settled)[1].weak);
+}
+
+TEST_CASE("hybrid search gives the same hits whether or not the keyword leg settles them", "[retrieval]") {
+  // A catalog of word combinations with pseudo-random vectors: each query is searched as the
+  // bridge does (the keyword leg may settle it) and as explain() does (every leg ranked).
+  const std::vector<std::string> words = {"read",   "write",   "file",  "issue", "message", "channel", "user",
+                                          "list",   "create",  "delete", "search", "repository", "page", "image",
+                                          "calendar", "event", "invoice", "customer", "order", "ticket", "comment",
+                                          "branch", "commit", "table", "query", "record", "email", "folder"};
+  uint32_t state = 12345;
+  auto next = [&] { return state = state * 1103515245u + 12345u, (state >> 8) & 0xFFFF; };
+  std::vector<Tool> tools;
+  for (size_t i = 0; i < 300; ++i) {
+    std::string description;
+    for (size_t w = 0, n = 2 + next() % 6; w < n; ++w) description += words[next() % words.size()] + " ";
+    tools.push_back(tool("tool_" + std::to_string(i) + "_" + words[i % words.size()], description));
+  }
+  Engine e;
+  REQUIRE(e.add(tools).ok());
+  const size_t dims = 8;
+  REQUIRE(e.use_embedder("m", dims).ok());
+  std::vector<std::string> names, hashes;
+  std::vector<float> flat;
+  for (const PendingVector& p : e.pending_vectors()) {
+    names.push_back(p.name);
+    hashes.push_back(p.hash);
+    for (size_t d = 0; d < dims; ++d) flat.push_back(static_cast<float>(next() % 200) / 100.0f - 1.0f);
+  }
+  REQUIRE(e.store_vectors(names, hashes, flat.data(), flat.size()).ok());
+  size_t settled = 0, semantic_only = 0;
+  for (size_t q = 0; q < 400; ++q) {
+    // A third of the queries have one catalog word at most, so the keyword list runs short.
+    std::string query = q % 3 == 0 ? "zebra " : "";
+    for (size_t w = 0, n = q % 3 == 0 ? next() % 2 : 1 + next() % 3; w < n; ++w) query += words[next() % words.size()] + " ";
+    SearchRequest fast = with(RetrievalStrategy::Hybrid);
+    for (size_t d = 0; d < dims; ++d) fast.vector.push_back(static_cast<float>(next() % 200) / 100.0f - 1.0f);
+    fast.limit = 1 + next() % 10;
+    if (q % 4 == 3) e.configure([&] { EngineOptions o = e.options(); o.retrieval.hybrid.semantic_weight = 0.05 * (q % 20); return o; }());
+    SearchRequest full = fast;
+    full.rank_every_leg = true;
+    auto a = e.retrieve(query, fast), b = e.retrieve(query, full);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    REQUIRE(tools_of(a->hits) == tools_of(b->hits));
+    bool unranked = false;
+    for (size_t i = 0; i < a->hits.size(); ++i) {
+      const SearchHit &x = a->hits[i], &y = b->hits[i];
+      CHECK(x.score == y.score);
+      CHECK(x.weak == y.weak);
+      CHECK(x.kind == y.kind);
+      CHECK(x.keyword.rank == y.keyword.rank);
+      CHECK(x.semantic.score == y.semantic.score);
+      if (x.semantic.rank != y.semantic.rank) {
+        CHECK(x.semantic.rank == LegRank::kUnranked);
+        unranked = true;
+      }
+      if (x.kind == MatchKind::Semantic) semantic_only++;
+    }
+    settled += unranked;
+  }
+  // Both paths ran: some queries were settled by the keyword leg, some took a semantic-only hit.
+  CHECK(settled > 20);
+  CHECK(semantic_only > 20);
 }

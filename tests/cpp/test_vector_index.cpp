@@ -141,6 +141,16 @@ TEST_CASE("vector index: top() in one pass equals ranking cosines() (filters, ze
       }
     }
   }
+  // cosines_of: any ids in any order, repeats and zero rows included, over more than one
+  // block of rows, scores as the scan does.
+  std::vector<size_t> ids;
+  for (size_t i = 0; i < 301; i++) ids.push_back((i * 389) % n);
+  ids.push_back(3);
+  ids.push_back(ids.front());
+  const std::vector<float> some = index.cosines_of(quantized.value(), ids);
+  REQUIRE(some.size() == ids.size());
+  for (size_t i = 0; i < ids.size(); i++) CHECK(some[i] == all.value()[ids[i]]);
+  CHECK(index.cosines_of(quantized.value(), {}).empty());
 }
 
 TEST_CASE("vector index: a bad query is an error, not a result", "[vector]") {

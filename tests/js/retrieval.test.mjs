@@ -217,7 +217,12 @@ test('explain() reports each leg of a hybrid ranking', async () => {
     assert.equal(e.strategy, 'hybrid');
     assert.equal(e.rank, 1);
     assert.equal(e.strategyScore, top.score);
-    assert.deepEqual(e.legs, top.legs);
+    assert.deepEqual(e.legs.keyword, top.legs.keyword);
+    assert.equal(e.legs.semantic.score, top.legs.semantic.score, 'the cosine that went into the fused score');
+    // explain() ranks the semantic leg; search() skips that ranking when the keyword leg alone
+    // settles the hits (the rank is then null), and otherwise agrees.
+    assert.ok(Number.isInteger(e.legs.semantic.rank) && e.legs.semantic.rank >= 1);
+    assert.ok(top.legs.semantic.rank === null || top.legs.semantic.rank === e.legs.semantic.rank);
     const keyword = ts.explain('save this note for later', top.name);
     assert.equal(keyword.strategy, 'keyword');
     assert.equal(keyword.legs, undefined);

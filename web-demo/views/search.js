@@ -262,8 +262,9 @@ export function searchView(app, root) {
         : ex.match === 'substring'
           ? h('p', { class: 'explain-note' }, badge('substring', 'substring fallback'), ' No query term scored in BM25, so this tool was found because its name contains the text literally. There is no term to explain.')
           : null;
-    /** @param {import('tool-search-wasm').LegRank | null} leg */
-    const leg = (leg) => (leg ? `rank ${leg.rank}, score ${leg.score.toFixed(3)}` : 'not in its top 50');
+    /** @param {import('tool-search-wasm').SemanticLegRank | null} leg */
+    const leg = (leg) =>
+      !leg ? 'not in its top 50' : leg.rank === null ? `not ranked, score ${leg.score.toFixed(3)}` : `rank ${leg.rank}, score ${leg.score.toFixed(3)}`;
     const strategyLine =
       ex.strategy === 'keyword'
         ? null

@@ -44,6 +44,9 @@ struct SearchRequest {
   std::vector<float> vector;
   bool regex_descriptions = false;    ///< regex also matches descriptions (default names only)
   bool regex_case_sensitive = false;  ///< default false: the pattern ignores case
+  /// Hybrid: rank the semantic leg even when the keyword leg settles the hits (explain() needs
+  /// every leg's rank; see fuse_keyword_settled). Default false.
+  bool rank_every_leg = false;
 };
 
 /// Hits and how they were found.

@@ -18,7 +18,8 @@ struct PackedHit {
   uint32_t tool;          ///< catalog position at `PackedResults::revision`
   uint32_t flags;         ///< bits 0-2: MatchKind; bit 3: weak
   uint32_t keyword_rank;  ///< hybrid: 1-based rank in the keyword leg, 0 when absent
-  uint32_t semantic_rank; ///< hybrid: 1-based rank in the semantic leg, 0 when absent
+  uint32_t semantic_rank; ///< hybrid: 1-based rank in the semantic leg, 0 when absent,
+                          ///< kPackedUnranked when scored but not ranked (LegRank::kUnranked)
 };
 static_assert(sizeof(PackedHit) == 40, "the JS layer reads PackedHit as 40-byte rows");
 
@@ -43,5 +44,6 @@ enum PackedSearchFlags : uint32_t {
   kCaseSensitive = 1 << 5,  ///< regex: the pattern does not ignore case
 };
 constexpr uint32_t kPackedHitWeak = 1u << 3;  ///< PackedHit::flags bit
+constexpr uint32_t kPackedUnranked = 0xFFFFFFFFu;  ///< PackedHit::semantic_rank: a cosine without a rank
 
 }  // namespace toolsearch

@@ -52,17 +52,28 @@ inline constexpr double kWeakCosineFraction = 0.6;
 /// kWeakCosineFraction of the best cosine.
 std::vector<SearchHit> semantic_hits(const std::vector<VectorHit>& best);
 
-/// The cosine of a tool with the query (score fusion reads it for every candidate).
-using CosineOf = std::function<double(size_t tool)>;
-
 /// Fuses a keyword list and a semantic list (each best first) into at most `limit` hits.
 /// Exact keyword hits stay first (a query naming a tool finds it whatever the
 /// semantic leg thinks); each hit keeps its rank and score in both legs. A hit is weak only
 /// when it is weak, or absent, in both legs. The kind is the keyword leg's, or Semantic for a
 /// semantic-only hit. Ties: the better of the two ranks, then catalog order. A non-positive or
-/// non-finite rrf_k is replaced by 60. `cosine` is only called under score fusion.
-std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<SearchHit>& semantic,
-                                   const CosineOf& cosine, const HybridOptions& options, size_t limit);
+/// non-finite rrf_k is replaced by 60. `keyword_cosines[i]` is the cosine of `keyword[i]`: score
+/// fusion reads it for the keyword hits the semantic list lacks, whose semantic leg becomes
+/// {LegRank::kUnranked, cosine}; RRF never reads it (it may be empty).
+std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const std::vector<float>& keyword_cosines,
+                                   const std::vector<SearchHit>& semantic, const HybridOptions& options, size_t limit);
+
+/// Score fusion's first `limit` hits when the keyword list alone settles them, else nullopt.
+/// A tool outside the keyword list fuses to semantic_weight x cosine, at most |semantic_weight|;
+/// when `limit` keyword hits already score above that, the semantic leg cannot add a hit, so
+/// ranking the whole catalog by cosine (most of a hybrid query's work) is skipped. The result
+/// is what fuse_hybrid returns after that ranking: the same hits, order, scores and weak flags.
+/// Only the semantic ranks are missing (LegRank::kUnranked, with the cosine). nullopt under
+/// RRF, when the list holds fewer than `limit` hits, when two of them tie (the semantic ranks
+/// break ties), or when a weak hit could be cleared by the semantic leg.
+std::optional<std::vector<SearchHit>> fuse_keyword_settled(const std::vector<SearchHit>& keyword,
+                                                           const std::vector<float>& keyword_cosines,
+                                                           const HybridOptions& options, size_t limit);
 
 /// Tools whose name matches `pattern` (or whose description does, when `descriptions`), in
 /// catalog order, at most `limit`, among tools passing `filter`. Linear in the catalog's text.

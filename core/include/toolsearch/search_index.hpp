@@ -8,6 +8,7 @@
 #include "toolsearch/status.hpp"
 #include "toolsearch/tokenizer.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -68,7 +69,10 @@ const char* to_string(MatchKind kind);  // "exact", "bm25", "substring", "semant
 
 /// A hit's place in one leg of a hybrid search. rank 0: the leg did not return the tool.
 struct LegRank {
-  size_t rank = 0;   ///< 1-based
+  /// Score fusion's semantic leg: the cosine was computed, but the tool was not ranked in the
+  /// leg's top depth (it fell outside it, or the leg was not ranked: see fuse_keyword_settled).
+  static constexpr size_t kUnranked = SIZE_MAX;
+  size_t rank = 0;   ///< 1-based, 0 (absent) or kUnranked
   double score = 0;  ///< the leg's own score (BM25, or cosine)
 };
 

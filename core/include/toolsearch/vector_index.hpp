@@ -63,6 +63,9 @@ class VectorIndex {
   Result<std::vector<float>> cosines(const std::vector<float>& query) const;
   /// The cosine of `query` with vector `id` (< size()).
   float cosine(const Query& query, size_t id) const;
+  /// cosine() of each of `ids` (each < size()), in order, in one pass that widens the query
+  /// once and scores four rows together: score fusion's keyword candidates.
+  std::vector<float> cosines_of(const Query& query, const std::vector<size_t>& ids) const;
 
   size_t dimensions() const { return dims_; }
   size_t size() const { return scales_.size(); }
