@@ -47,7 +47,10 @@ float quantize_unit_int8(const float* v, size_t n, int8_t* codes) {
   const float to_code = 127.0f / max_abs;
   int64_t norm2 = 0;
   for (size_t i = 0; i < n; i++) {
-    const int c = static_cast<int>(std::lround(v[i] * to_code));
+    // lround, written out: |x| <= 127 here, and x + 0.5 in double is exact, so truncating it
+    // rounds half away from zero as lround does, without a libm call per value in wasm.
+    const double x = static_cast<double>(v[i] * to_code);
+    const int c = static_cast<int>(x >= 0 ? x + 0.5 : x - 0.5);
     codes[i] = static_cast<int8_t>(std::clamp(c, -127, 127));
     norm2 += int64_t{codes[i]} * codes[i];
   }
