@@ -65,9 +65,9 @@ int32_t dot_int8(const int8_t* a, const int8_t* b, size_t n) {
 
 namespace {
 
-// dot_int8_rows over rows found by row_at(r): contiguous rows, or a list of them (cosines_of).
-template <class RowAt>
-void dot_rows(const int8_t* q, size_t n, size_t count, RowAt row_at, int32_t* out) {
+// dot_int8_rows over a list of rows, wherever they are: one copy of the kernel serves the scan
+// (consecutive rows) and cosines_of (any rows).
+void dot_rows(const int8_t* q, size_t n, size_t count, const int8_t* const* row_at, int32_t* out) {
   size_t r = 0;
 #ifdef __wasm_simd128__
   // The query is widened to i16 once; i32x4.dot_i16x8_s (one x86 instruction, pmaddwd) then
@@ -90,7 +90,7 @@ void dot_rows(const int8_t* q, size_t n, size_t count, RowAt row_at, int32_t* ou
            wasm_i32x4_extract_lane(acc, 3);
   };
   for (; r + 4 <= count; r += 4) {
-    const int8_t *row0 = row_at(r), *row1 = row_at(r + 1), *row2 = row_at(r + 2), *row3 = row_at(r + 3);
+    const int8_t *row0 = row_at[r], *row1 = row_at[r + 1], *row2 = row_at[r + 2], *row3 = row_at[r + 3];
     v128_t a0 = wasm_i32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
     for (size_t b = 0; b < blocks; b++) {
       a0 = step(a0, row0, b);
@@ -105,7 +105,7 @@ void dot_rows(const int8_t* q, size_t n, size_t count, RowAt row_at, int32_t* ou
   }
   for (size_t rest = r; rest < count; rest++) {
     v128_t acc = wasm_i32x4_splat(0);
-    const int8_t* row = row_at(rest);
+    const int8_t* row = row_at[rest];
     for (size_t b = 0; b < blocks; b++) acc = step(acc, row, b);
     out[rest] = sum4(acc);
   }
@@ -117,7 +117,7 @@ void dot_rows(const int8_t* q, size_t n, size_t count, RowAt row_at, int32_t* ou
   // The scalar part: the tail past the last 16 codes (wasm), or everything (native: a plain
   // widening multiply-add that compilers vectorise at -O3).
   for (r = 0; r < count; r++) {
-    const int8_t* row = row_at(r);
+    const int8_t* row = row_at[r];
     int32_t t = 0;
     for (size_t i = first; i < n; i++) t += int32_t{q[i]} * int32_t{row[i]};
     out[r] += t;
@@ -127,7 +127,12 @@ void dot_rows(const int8_t* q, size_t n, size_t count, RowAt row_at, int32_t* ou
 }  // namespace
 
 void dot_int8_rows(const int8_t* q, const int8_t* rows, size_t n, size_t count, int32_t* out) {
-  dot_rows(q, n, count, [&](size_t r) { return rows + r * n; }, out);
+  const int8_t* at[kBlock];
+  for (size_t first = 0; first < count; first += kBlock) {
+    const size_t m = std::min(kBlock, count - first);
+    for (size_t r = 0; r < m; r++) at[r] = rows + (first + r) * n;
+    dot_rows(q, n, m, at, out + first);
+  }
 }
 
 Result<VectorIndex> VectorIndex::create(size_t dimensions) {
@@ -212,7 +217,7 @@ std::vector<float> VectorIndex::cosines_of(const Query& query, const std::vector
   for (size_t first = 0; first < ids.size(); first += kBlock) {
     const size_t count = std::min(kBlock, ids.size() - first);
     for (size_t j = 0; j < count; j++) rows[j] = codes_.data() + ids[first + j] * dims_;
-    dot_rows(query.codes.data(), dims_, count, [&](size_t r) { return rows[r]; }, dots);
+    dot_rows(query.codes.data(), dims_, count, rows, dots);
     // The same product, in the same order, as scan() and top(): equal cosines for equal rows.
     for (size_t j = 0; j < count; j++) out[first + j] = static_cast<float>(dots[j]) * query.scale * scales_[ids[first + j]];
   }
