@@ -51,16 +51,16 @@ std::vector<SearchHit> fuse_hybrid(const std::vector<SearchHit>& keyword, const 
   // scan of the fused list per hit was a tenth of a hybrid query at depth 50).
   std::vector<SearchHit> fused;
   fused.reserve(keyword.size() + semantic.size());
-  std::vector<std::pair<size_t, size_t>> keyword_at;  // (tool, position in fused)
-  keyword_at.reserve(keyword.size());
   double top = 0;
   for (size_t r = 0; r < keyword.size(); ++r) {
     fused.push_back(keyword[r]);
     fused.back().keyword = {r + 1, keyword[r].score};
-    keyword_at.emplace_back(keyword[r].tool, r);
     top = std::max(top, keyword[r].score);
   }
-  if (!semantic.empty()) {
+  std::vector<std::pair<size_t, size_t>> keyword_at;  // (tool, position in fused), sorted
+  if (!semantic.empty()) {  // none when the keyword leg settled the result alone
+    keyword_at.reserve(keyword.size());
+    for (size_t r = 0; r < keyword.size(); ++r) keyword_at.emplace_back(keyword[r].tool, r);
     sort_by(keyword_at, [](const std::pair<size_t, size_t>& a, const std::pair<size_t, size_t>& b) { return a < b; });
   }
   for (size_t r = 0; r < semantic.size(); ++r) {

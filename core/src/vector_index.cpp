@@ -224,10 +224,6 @@ std::vector<float> VectorIndex::cosines_of(const Query& query, const std::vector
   return out;
 }
 
-float VectorIndex::cosine(const Query& query, size_t id) const {
-  return static_cast<float>(dot_int8(query.codes.data(), codes_.data() + id * dims_, dims_)) * query.scale * scales_[id];
-}
-
 std::vector<VectorHit> VectorIndex::top(const Query& query, size_t k, const VectorFilter& filter, bool skip_zero) const {
   std::vector<VectorHit> heap;  // the k best so far, worst on top
   if (k == 0) return heap;

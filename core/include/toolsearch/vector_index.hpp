@@ -61,10 +61,8 @@ class VectorIndex {
   std::vector<VectorHit> top(const Query& query, size_t k, const VectorFilter& filter = {}, bool skip_zero = false) const;
   /// The cosine of `query` with every vector, by id (what search() ranks). Same errors.
   Result<std::vector<float>> cosines(const std::vector<float>& query) const;
-  /// The cosine of `query` with vector `id` (< size()).
-  float cosine(const Query& query, size_t id) const;
-  /// cosine() of each of `ids` (each < size()), in order, in one pass that widens the query
-  /// once and scores four rows together: score fusion's keyword candidates.
+  /// The cosine of `query` with each of `ids` (each < size()), in order, in one pass that widens
+  /// the query once and scores four rows together: score fusion's keyword candidates.
   std::vector<float> cosines_of(const Query& query, const std::vector<size_t>& ids) const;
 
   size_t dimensions() const { return dims_; }
