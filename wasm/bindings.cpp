@@ -1,7 +1,8 @@
 // Registers the JSON engine with embind. Nothing else lives here: every value crosses as a
 // copied string (vectors and static tables as bytes: embind copies a Uint8Array into a
-// std::string), every result is a JSON envelope, except the packed search, which writes its
-// hits as fixed rows that the JS layer copies out of wasm memory (docs/wasm-boundary.md).
+// std::string), every result is a JSON envelope, except the packed search, whose inputs the JS
+// layer writes into a buffer the engine keeps and whose hits are fixed rows that it copies out
+// of wasm memory (docs/wasm-boundary.md).
 #include "toolsearch/json_api.hpp"
 
 #include <emscripten/bind.h>
@@ -10,6 +11,10 @@ namespace {
 std::string version() { return TOOLSEARCH_VERSION; }  // from js/package.json, via CMake
 // The packed results' address in wasm memory, where the JS layer reads them.
 uintptr_t results_address(const toolsearch::JsonEngine& engine) { return reinterpret_cast<uintptr_t>(&engine.results()); }
+// Where the JS layer writes a search's query, session and vector (0: the memory cannot be had).
+uintptr_t input_address(toolsearch::JsonEngine& engine, uint32_t bytes) {
+  return reinterpret_cast<uintptr_t>(engine.input_buffer(bytes));
+}
 // Where the last snapshot's bytes are, for the JS layer to copy out (JsonEngine::snapshot).
 uintptr_t snapshot_address(const toolsearch::JsonEngine& engine) {
   return reinterpret_cast<uintptr_t>(engine.snapshot_bytes().data());
@@ -31,6 +36,7 @@ EMSCRIPTEN_BINDINGS(tool_search) {
       .function("listTools", &JsonEngine::list_tools)
       .function("info", &JsonEngine::info)
       .function("searchPacked", &JsonEngine::search_packed)
+      .function("inputAddress", &input_address)
       .function("resultsAddress", &results_address)
       .function("lastError", &JsonEngine::last_error)
       .function("degradedReason", &JsonEngine::degraded_reason)

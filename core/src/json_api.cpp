@@ -78,7 +78,7 @@ std::string with_json(const std::string& text, F&& body, const JsonLimits& limit
 
 // Vectors cross as little-endian float32 bytes (embind copies a Uint8Array into a string);
 // NaN and Infinity are checked where the values are used. At most `max_values` values.
-Result<std::vector<float>> floats_from_bytes(const std::string& bytes, size_t max_values) {
+Result<std::vector<float>> floats_from_bytes(std::string_view bytes, size_t max_values) {
   if (bytes.size() % sizeof(float) != 0 || bytes.size() / sizeof(float) > max_values) {
     return Status::error(ErrorCode::InvalidArgument,
                          "vector bytes must be whole float32 values, at most " + std::to_string(max_values));
@@ -89,7 +89,7 @@ Result<std::vector<float>> floats_from_bytes(const std::string& bytes, size_t ma
 }
 
 // Puts the bytes' vector into `target` when there are bytes.
-Status take_vector(const std::string& bytes, std::vector<float>& target) {
+Status take_vector(std::string_view bytes, std::vector<float>& target) {
   if (bytes.empty()) return Status::success();
   auto v = floats_from_bytes(bytes, VectorIndex::kMaxDimensions);
   if (!v.ok()) return v.status();
@@ -98,7 +98,7 @@ Status take_vector(const std::string& bytes, std::vector<float>& target) {
 }
 
 // A search needs words; a blank query is a caller bug worth naming, not an empty answer.
-Status check_query(const std::string& query) {
+Status check_query(std::string_view query) {
   constexpr size_t kMaxQueryBytes = 16 * 1024;
   if (query.size() > kMaxQueryBytes) {
     return Status::error(ErrorCode::TooLarge, "query is " + std::to_string(query.size()) +
@@ -300,10 +300,24 @@ std::string JsonEngine::search(const std::string& query, const std::string& opti
   });
 }
 
-int JsonEngine::search_packed(const std::string& query, uint32_t limit, uint32_t flags, const std::string& session,
-                              const std::string& vector) {
+char* JsonEngine::input_buffer(size_t bytes) {
+  if (bytes > kMaxInputBytes) return nullptr;
+  if (bytes > input_size_ || !input_) {
+    input_.reset(new (std::nothrow) char[bytes == 0 ? 1 : bytes]);  // not zero-filled: the caller writes it
+    input_size_ = input_ ? bytes : 0;
+  }
+  return input_.get();
+}
+
+int JsonEngine::search_packed(uint32_t query_bytes, uint32_t limit, uint32_t flags, uint32_t session_bytes,
+                              uint32_t vector_bytes) {
   packed_.count = 0;
   std::string error = guarded([&]() -> std::string {
+    if (size_t{query_bytes} + session_bytes + vector_bytes > input_size_) {
+      return fail(Status::error(ErrorCode::InvalidArgument, "search inputs are longer than the input buffer"));
+    }
+    const std::string_view query(input_.get(), query_bytes);
+    const std::string_view vector(input_.get() + query_bytes + session_bytes, vector_bytes);
     constexpr uint32_t known = kStrategyMask | kDeferredOnly | kDescriptions | kCaseSensitive;
     const uint32_t strategy = flags & kStrategyMask;
     if ((flags & ~known) != 0 || strategy > 1 + static_cast<uint32_t>(RetrievalStrategy::Regex)) {
@@ -311,7 +325,7 @@ int JsonEngine::search_packed(const std::string& query, uint32_t limit, uint32_t
     }
     SearchRequest request;
     request.limit = std::min<uint32_t>(limit, 1u << 20);
-    request.session = session;
+    request.session.assign(input_.get() + query_bytes, session_bytes);
     if (strategy != 0) request.strategy = static_cast<RetrievalStrategy>(strategy - 1);
     request.deferred_only = (flags & kDeferredOnly) != 0;
     request.regex_descriptions = (flags & kDescriptions) != 0;
@@ -339,6 +353,10 @@ int JsonEngine::search_packed(const std::string& query, uint32_t limit, uint32_t
     packed_.count = static_cast<uint32_t>(count);
     return {};
   });
+  if (input_size_ > kKeptInputBytes) {  // a rare long input: give the memory back to the heap
+    input_.reset();
+    input_size_ = 0;
+  }
   if (!error.empty()) {
     last_error_ = std::move(error);
     return -1;

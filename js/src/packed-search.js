@@ -40,12 +40,38 @@ export function searchFlags(request) {
  * @typedef {{name: string, source: string, server: string | null, description: string, required: string[]}} ToolSummary
  */
 
+/** The core's query limit in UTF-8 bytes (check_query in core/src/json_api.cpp). */
+const MAX_QUERY_BYTES = 16 * 1024;
+/** Inputs this long or longer are measured exactly rather than bounded by 3 bytes a code unit. */
+const EXACT_INPUT_BYTES = 64 * 1024;
+const encoder = new TextEncoder();
+
+/**
+ * The UTF-8 length of a well-formed string (boundaryString has refused lone surrogates).
+ * @param {string} s
+ */
+function utf8Length(s) {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) i++;  // a pair: 2 code units, 4 bytes
+    else if (c >= 0x800) n += 2;
+    else if (c >= 0x80) n += 1;
+  }
+  return n;
+}
+
 /** One engine's packed search: its result rows, and the tool summaries of one revision. */
 export class PackedSearch {
   /** @type {any} */ #module;
   /** @type {any} */ #engine;
   #address = -1;
+  // The engine's input buffer (JsonEngine::input_buffer): its address and size, asked for again
+  // only when a search needs more.
+  #input = 0;
+  #inputBytes = 0;
   /** @type {ArrayBuffer | undefined} */ #buffer;
+  /** @type {Uint8Array} */ #u8 = new Uint8Array(0);
   /** @type {Float64Array} */ #f64 = new Float64Array(0);
   /** @type {Uint32Array} */ #u32 = new Uint32Array(0);
   #revision = -1;
@@ -66,9 +92,10 @@ export class PackedSearch {
    * @param {Uint8Array} vector  the query embedding as float32 bytes, or empty
    */
   run(query, limit, flags, session, vector) {
+    const [queryBytes, sessionBytes] = this.#writeInputs(query, session, vector);
     let count;
     try {
-      count = this.#engine.searchPacked(query, limit, flags, session, vector);
+      count = this.#engine.searchPacked(queryBytes, limit, flags, sessionBytes, vector.byteLength);
     } catch (cause) {
       // The core never throws; this is a binding error or a trap.
       throw new ToolSearchError('INTERNAL', `search failed inside the engine: ${/** @type {Error} */ (cause)?.message ?? cause}`, { cause });
@@ -119,11 +146,42 @@ export class PackedSearch {
     return hits;
   }
 
+  /**
+   * Writes the query, the session id and the vector bytes into the engine's input buffer, one
+   * after another, and returns the query's and the session's lengths in bytes. One copy each,
+   * and one call across the boundary per search, where each embind string argument cost a
+   * malloc and a free called from JS.
+   * @param {string} query @param {string} session @param {Uint8Array} vector
+   * @returns {[number, number]}
+   */
+  #writeInputs(query, session, vector) {
+    if (query.length > MAX_QUERY_BYTES) {
+      // Over the limit whatever it encodes to; the core's error, without copying megabytes in.
+      throw new ToolSearchError('TOO_LARGE', `query is ${utf8Length(query)} bytes; the limit is ${MAX_QUERY_BYTES}`);
+    }
+    let need = 3 * (query.length + session.length) + vector.byteLength;
+    if (need >= EXACT_INPUT_BYTES) need = utf8Length(query) + utf8Length(session) + vector.byteLength;
+    if (need > this.#inputBytes) {
+      const address = this.#engine.inputAddress(need);
+      if (address === 0) throw new ToolSearchError('TOO_LARGE', `a search's inputs (${need} bytes) do not fit in the engine's memory`);
+      this.#input = address;
+      this.#inputBytes = need <= EXACT_INPUT_BYTES ? need : 0;  // a larger buffer is freed after the search
+    }
+    this.#views();
+    const start = this.#input;
+    const end = start + need;
+    const q = encoder.encodeInto(query, this.#u8.subarray(start, end)).written;
+    const s = session === '' ? 0 : encoder.encodeInto(session, this.#u8.subarray(start + q, end)).written;
+    this.#u8.set(vector, start + q + s);
+    return [q, s];
+  }
+
   /** Views of wasm memory, made again when it grew (growth detaches the old buffer). */
   #views() {
     const buffer = this.#module.HEAPU8.buffer;
     if (buffer === this.#buffer) return;
     this.#buffer = buffer;
+    this.#u8 = new Uint8Array(buffer);
     this.#f64 = new Float64Array(buffer);
     this.#u32 = new Uint32Array(buffer);
     if (this.#address < 0) this.#address = this.#engine.resultsAddress();

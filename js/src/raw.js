@@ -19,6 +19,7 @@ export const RAW_ENGINE_METHODS = Object.freeze([
   'listTools',
   'info',
   'searchPacked',
+  'inputAddress',
   'resultsAddress',
   'lastError',
   'degradedReason',

@@ -93,6 +93,58 @@ TEST_CASE("json api: search, explain, describe, suggest", "[json_api]") {
   CHECK(value(e.suggest("creat_issue", ""))[0] == "create_issue");
 }
 
+TEST_CASE("json api: the packed search reads its inputs from the input buffer and answers as search()", "[json_api]") {
+  JsonEngine e;
+  value(e.add_tools(kTools));
+  const std::string id = value(e.open_session(R"({"sources":["mcp:slack"]})"))["id"];
+  // Writes query + session (+ vector bytes) where search_packed reads them; returns its count.
+  auto packed = [&](const std::string& query, const std::string& session, uint32_t limit = 10,
+                    const std::string& vector = "") {
+    char* in = e.input_buffer(query.size() + session.size() + vector.size());
+    REQUIRE(in != nullptr);
+    std::copy(query.begin(), query.end(), in);
+    std::copy(session.begin(), session.end(), in + query.size());
+    std::copy(vector.begin(), vector.end(), in + query.size() + session.size());
+    return e.search_packed(static_cast<uint32_t>(query.size()), limit, 0, static_cast<uint32_t>(session.size()),
+                           static_cast<uint32_t>(vector.size()));
+  };
+  for (const std::string session : {std::string(), id}) {
+    // A long query first, so the short ones after it reuse a buffer holding stale bytes.
+    for (const std::string query : {std::string("read file issue message ") + std::string(3000, 'z'),
+                                    std::string("read a file"), std::string("issue"), std::string("Datei lesen")}) {
+      INFO(query.substr(0, 40) << " / session " << session);
+      json expected = value(e.search(query, session.empty() ? "{}" : json{{"session", session}}.dump()));
+      const int count = packed(query, session);
+      REQUIRE(count == static_cast<int>(expected.size()));
+      for (int i = 0; i < count; i++) {
+        const PackedHit& h = e.results().hits[i];
+        CHECK(e.engine().catalog().tools()[h.tool].name == expected[i]["name"]);
+        CHECK(h.score == expected[i]["score"].get<double>());
+      }
+    }
+  }
+  // Errors as search() gives them, in last_error().
+  CHECK(packed("   ", "") == -1);
+  CHECK(code(e.last_error()) == "INVALID_ARGUMENT");
+  CHECK(packed(std::string(20000, 'a'), "") == -1);
+  CHECK(code(e.last_error()) == "TOO_LARGE");
+  CHECK(packed("read", "nope") == -1);
+  CHECK(code(e.last_error()) == "NOT_FOUND");
+  CHECK(packed("read", "", 10, std::string(3, '\0')) == -1);  // not whole float32 values
+  CHECK(code(e.last_error()) == "INVALID_ARGUMENT");
+  // Lengths past the buffer are refused, never read; an input over the limit gets no buffer.
+  REQUIRE(e.input_buffer(8) != nullptr);
+  CHECK(e.search_packed(1u << 30, 10, 0, 0, 0) == -1);
+  CHECK(code(e.last_error()) == "INVALID_ARGUMENT");
+  CHECK(e.input_buffer(JsonEngine::kMaxInputBytes + 1) == nullptr);
+  // A buffer over kKeptInputBytes is freed after its search; the next search asks for another.
+  CHECK(packed("read", std::string(JsonEngine::kKeptInputBytes, 's')) == -1);
+  CHECK(code(e.last_error()) == "NOT_FOUND");
+  CHECK(e.search_packed(4, 10, 0, 0, 0) == -1);  // no buffer now: nothing to read
+  CHECK(code(e.last_error()) == "INVALID_ARGUMENT");
+  CHECK(packed("read a file", "") > 0);
+}
+
 TEST_CASE("json api: sessions scope search and describe", "[json_api]") {
   JsonEngine e;
   value(e.add_tools(kTools));

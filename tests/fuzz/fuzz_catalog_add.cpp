@@ -7,6 +7,7 @@
 #include "toolsearch/json_api.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <set>
 #include <string>
@@ -80,6 +81,23 @@ void exercise(JsonEngine& e, const json& names) {
                   "a query equal to a tool name is not an exact first hit", fuzz::dump(hits) + "\nquery: " + first);
     }
     fuzz::envelope(e.explain(first, first));
+    // The JS layer's path: the same query written into the input buffer answers the same.
+    char* in = e.input_buffer(first.size());
+    FUZZ_CHECK(in != nullptr, "no input buffer for a query", first);
+    std::memcpy(in, first.data(), first.size());
+    const int count = e.search_packed(static_cast<uint32_t>(first.size()), 3, 0, 0, 0);
+    if (fuzz::is_ok(hits)) {
+      FUZZ_CHECK(count == static_cast<int>(hits["value"].size()), "packed and JSON search differ in count", first);
+      for (int i = 0; i < count; i++) {
+        const PackedHit& h = e.results().hits[i];
+        FUZZ_CHECK(e.engine().catalog().tools()[h.tool].name == hits["value"][i]["name"] &&
+                       h.score == hits["value"][i]["score"].get<double>(),
+                   "packed and JSON search differ", first);
+      }
+    } else {
+      FUZZ_CHECK(count == -1 && fuzz::envelope(e.last_error())["error"]["code"] == hits["error"]["code"],
+                 "packed and JSON search fail differently", first);
+    }
   }
   fuzz::envelope(e.suggest(first, ""));
 

@@ -184,6 +184,27 @@ describe('huge input', () => {
     rejects(() => ts.search('q'.repeat(64 * 1024 * 1024 + 1)), 'TOO_LARGE');
     rejects(() => ts.describe('n'.repeat(64 * 1024 * 1024 + 1)), 'TOO_LARGE');
   });
+  it('a query over 16 KiB of UTF-8 is TOO_LARGE with its byte count, and the searches after it answer as before', () => {
+    const expected = ts.search('weather in Oslo', { limit: 5 });
+    const code = (fn) => {
+      try {
+        fn();
+      } catch (error) {
+        assert.ok(error instanceof pkg.ToolSearchError, String(error));
+        return `${error.code}: ${error.message}`;
+      }
+      assert.fail('no error');
+    };
+    // Over the limit in characters (refused before any copy), and over it only in bytes (ü is
+    // 2 bytes, € 3: the core measures these).
+    assert.match(code(() => ts.search('w'.repeat(16_385))), /TOO_LARGE: .*16385 bytes.*16384/);
+    assert.match(code(() => ts.search('ü'.repeat(8_193))), /TOO_LARGE: .*16386 bytes.*16384/);
+    assert.match(code(() => ts.search('€'.repeat(6_000))), /TOO_LARGE: .*18000 bytes.*16384/);
+    // A long query then short ones: the input buffer the engine keeps holds stale bytes.
+    assert.ok(Array.isArray(ts.search(`weather ${'天気'.repeat(2_000)}`)));
+    assert.deepEqual(ts.search('weather in Oslo', { limit: 5 }), expected);
+    assert.equal(ts.search('weather \uD83D\uDE00')[0].name, 'get_weather');
+  });
   it('a 1 MB query is answered or refused, never a trap', () => {
     const query = 'weather '.repeat(131_072);
     try {

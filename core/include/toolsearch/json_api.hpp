@@ -38,11 +38,20 @@ class JsonEngine {
   /// wasm a strtod each: about 0.5 ms for 384 of 17 digits, against microseconds here.
   std::string search(const std::string& query, const std::string& options_json, const std::string& vector = "");
   /// search() with the options as numbers and the hits written to results() instead of JSON:
-  /// the JS layer's search path. `limit` 0 takes the default; `flags`: PackedSearchFlags;
-  /// `session` "" is the default session. Returns the number of hits, or -1 when the search
+  /// the JS layer's search path. The query (UTF-8), the session id and the query vector
+  /// (little-endian float32) are read from input_buffer(), one after another, `query_bytes`,
+  /// `session_bytes` and `vector_bytes` long: the caller writes them with one copy each, and no
+  /// string crosses the boundary. `limit` 0 takes the default; `flags`: PackedSearchFlags; an
+  /// empty session is the default session. Returns the number of hits, or -1 when the search
   /// failed (last_error() holds the error envelope).
-  int search_packed(const std::string& query, uint32_t limit, uint32_t flags, const std::string& session,
-                    const std::string& vector);
+  int search_packed(uint32_t query_bytes, uint32_t limit, uint32_t flags, uint32_t session_bytes,
+                    uint32_t vector_bytes);
+  /// A buffer of at least `bytes` bytes for search_packed's inputs, kept between searches (one
+  /// over kKeptInputBytes is freed after the next search); nullptr when it cannot be had or
+  /// `bytes` is over kMaxInputBytes. Its address changes only when it grows.
+  char* input_buffer(size_t bytes);
+  static constexpr size_t kKeptInputBytes = 64 * 1024;
+  static constexpr size_t kMaxInputBytes = 256 * 1024 * 1024;
   /// Where the last search_packed wrote its results (stable for the engine's life).
   const PackedResults& results() const { return packed_; }
   /// The error envelope of the last search_packed that returned -1.
@@ -121,6 +130,8 @@ class JsonEngine {
   std::string snapshot_;               // written by snapshot()
   std::shared_ptr<char[]> reserved_;  // for a snapshot to load; not zero-filled (11 MB for 10,000 tools)
   size_t reserved_size_ = 0;
+  std::shared_ptr<char[]> input_;  // search_packed's inputs, written by the caller
+  size_t input_size_ = 0;
 };
 
 }  // namespace toolsearch
