@@ -39,8 +39,14 @@ fi
 command -v clang++ >/dev/null || { echo "run.sh: clang++ is missing (apt-get install clang)" >&2; exit 2; }
 
 # RelWithDebInfo only for -g in the runtime; the harness CMake sets -O1 and the sanitizers.
-CC=clang CXX=clang++ cmake -S "$here" -B "$build" -DTOOLSEARCH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-nice -n "$nice_level" cmake --build "$build" --parallel "$jobs" >/dev/null
+# One build at a time per tree: two runs started together (one target each, side by side) would
+# otherwise build the same library at once, and one of them fail to link.
+mkdir -p "$build"
+(
+  flock 9
+  CC=clang CXX=clang++ cmake -S "$here" -B "$build" -DTOOLSEARCH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  nice -n "$nice_level" cmake --build "$build" --parallel "$jobs" >/dev/null
+) 9>"$build/.build-lock"
 
 # UBSan reports must stop the run, as ASan reports do; leaks are reported too.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
