@@ -4,7 +4,7 @@
 //   2. static-table query embedding: a semantic search over a one-tool catalog, which is the
 //      embedding plus one dot product plus the boundary (an upper bound of the embedding);
 //   3. hybrid (static table) against keyword on Seal-Tools (4,076 tools, 1,354 queries).
-// Medians of interleaved rounds; compare ratios, not absolutes.
+// Medians of rounds in which the compared calls alternate; compare ratios, not absolutes.
 //
 //   node bench/semantic.bench.mjs [--rounds 5] [--queries 300]
 
@@ -25,16 +25,22 @@ const readJsonl = (file) => readFileSync(join(DATA, file), 'utf8').trim().split(
 const catalog = readJsonl('catalog.jsonl').map((t) => ({ ...t, name: t.name.replace(/\s+/g, '_') }));
 const queries = readJsonl('queries-test.jsonl').slice(0, Number(args.queries)).map((q) => q.query);
 
-/** Median per-call microseconds of `fn(i)` over `n` calls, over ROUNDS rounds. */
-function time(n, fn) {
-  const rounds = [];
+/**
+ * Median per-call microseconds of each of `fns` (called as fn(i), i < n) over ROUNDS rounds,
+ * the functions alternating within each round, so that the machine's drift during the run
+ * (large on the project's VM) falls on all of them alike and their ratio holds.
+ * @param {number} n @param {...(i: number) => unknown} fns
+ */
+function time(n, ...fns) {
+  const rounds = fns.map(() => /** @type {number[]} */ ([]));
   for (let r = 0; r < ROUNDS; r++) {
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) fn(i);
-    rounds.push(((performance.now() - t0) * 1000) / n);
+    fns.forEach((fn, k) => {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) fn(i);
+      rounds[k].push(((performance.now() - t0) * 1000) / n);
+    });
   }
-  rounds.sort((a, b) => a - b);
-  return rounds[rounds.length >> 1];
+  return rounds.map((times) => times.sort((a, b) => a - b)[times.length >> 1]);
 }
 
 // Deterministic pseudo-random unit-free vectors (a host's embeddings stand-in for timing only).
@@ -57,8 +63,11 @@ const qv = queries.map(() => Array.from(randomVector(DIMS)));
 const qvTyped = qv.map((v) => Float32Array.from(v));
 ts.search(queries[0], { strategy: 'semantic', vector: qv[0], limit: 10 }); // builds the aligned index
 ts.search(queries[0], { limit: 10 });
-const semanticUs = time(queries.length, (i) => ts.search(queries[i], { strategy: 'semantic', vector: qvTyped[i], limit: 10 }));
-const keywordBigUs = time(queries.length, (i) => ts.search(queries[i], { limit: 10 }));
+const [semanticUs, keywordBigUs] = time(
+  queries.length,
+  (i) => ts.search(queries[i], { strategy: 'semantic', vector: qvTyped[i], limit: 10 }),
+  (i) => ts.search(queries[i], { limit: 10 }),
+);
 ts.dispose();
 
 // ---- 2. static-table query embedding ---------------------------------------------------------
@@ -66,8 +75,11 @@ const one = await createToolSearch();
 one.add({ name: 'read_file', description: 'Read a file' });
 one.loadStaticTable(table);
 one.search('warm up', { strategy: 'semantic' });
-const staticEmbedUs = time(queries.length, (i) => one.search(queries[i], { strategy: 'semantic', limit: 1 }));
-const boundaryUs = time(queries.length, (i) => one.search(queries[i], { limit: 1 }));
+const [staticEmbedUs, boundaryUs] = time(
+  queries.length,
+  (i) => one.search(queries[i], { strategy: 'semantic', limit: 1 }),
+  (i) => one.search(queries[i], { limit: 1 }),
+);
 one.dispose();
 
 // ---- 3. hybrid (static table) against keyword on Seal-Tools --------------------------------
@@ -75,8 +87,11 @@ const seal = await createToolSearch();
 seal.add(catalog);
 seal.loadStaticTable(table);
 seal.search(queries[0], { strategy: 'hybrid' });
-const keywordUs = time(queries.length, (i) => seal.search(queries[i], { limit: 10 }));
-const hybridUs = time(queries.length, (i) => seal.search(queries[i], { strategy: 'hybrid', limit: 10 }));
+const [keywordUs, hybridUs] = time(
+  queries.length,
+  (i) => seal.search(queries[i], { limit: 10 }),
+  (i) => seal.search(queries[i], { strategy: 'hybrid', limit: 10 }),
+);
 seal.dispose();
 
 const f = (x) => x.toFixed(1);

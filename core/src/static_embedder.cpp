@@ -7,11 +7,36 @@
 #include <cmath>
 #include <cstring>
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 namespace toolsearch {
 
 namespace {
 
 constexpr size_t kHeader = 32;
+
+// v[d] += scale * row[d] for d < n. Four lanes at a time in wasm (a multiply, then an add: the
+// same two roundings as the scalar loop, so the same floats); 16 codes are widened per step.
+void add_scaled_row(float* v, const int8_t* row, float scale, size_t n) {
+  size_t d = 0;
+#ifdef __wasm_simd128__
+  const v128_t s = wasm_f32x4_splat(scale);
+  auto add4 = [&](size_t at, v128_t i32) {
+    wasm_v128_store(v + at, wasm_f32x4_add(wasm_v128_load(v + at), wasm_f32x4_mul(s, wasm_f32x4_convert_i32x4(i32))));
+  };
+  for (; d + 16 <= n; d += 16) {
+    const v128_t codes = wasm_v128_load(row + d);
+    const v128_t low = wasm_i16x8_extend_low_i8x16(codes), high = wasm_i16x8_extend_high_i8x16(codes);
+    add4(d, wasm_i32x4_extend_low_i16x8(low));
+    add4(d + 4, wasm_i32x4_extend_high_i16x8(low));
+    add4(d + 8, wasm_i32x4_extend_low_i16x8(high));
+    add4(d + 12, wasm_i32x4_extend_high_i16x8(high));
+  }
+#endif
+  for (; d < n; d++) v[d] += scale * static_cast<float>(row[d]);
+}
 
 uint32_t read_u32(const uint8_t* p) {
   return uint32_t{p[0]} | (uint32_t{p[1]} << 8) | (uint32_t{p[2]} << 16) | (uint32_t{p[3]} << 24);
@@ -106,9 +131,7 @@ StaticEmbedding StaticEmbedder::embed(std::string_view text) const {
     const size_t i = find(tokens.get()[k]);
     if (i == words_.size()) continue;
     out.known_tokens++;
-    const float s = scales_[i];
-    const int8_t* row = rows_.data() + i * dims_;
-    for (size_t d = 0; d < dims_; d++) v[d] += s * static_cast<float>(row[d]);
+    add_scaled_row(v, rows_.data() + i * dims_, scales_[i], dims_);
   }
   double norm2 = 0;
   for (size_t d = 0; d < dims_; d++) norm2 += double{v[d]} * v[d];
