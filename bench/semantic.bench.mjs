@@ -4,7 +4,8 @@
 //   2. static-table query embedding: a semantic search over a one-tool catalog, which is the
 //      embedding plus one dot product plus the boundary (an upper bound of the embedding);
 //   3. hybrid (static table) against keyword on Seal-Tools (4,076 tools, 1,354 queries).
-// Medians of rounds in which the compared calls alternate; compare ratios, not absolutes.
+// Means of per-query medians over rounds in which the compared calls take turns; compare
+// ratios, not absolutes.
 //
 //   node bench/semantic.bench.mjs [--rounds 5] [--queries 300]
 
@@ -12,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { mean, timeRounds } from './peers.mjs';
 import { requireData, SEAL } from '../scripts/shared-data.mjs';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, queries: { type: 'string', default: '300' } } });
@@ -26,21 +28,14 @@ const catalog = readJsonl('catalog.jsonl').map((t) => ({ ...t, name: t.name.repl
 const queries = readJsonl('queries-test.jsonl').slice(0, Number(args.queries)).map((q) => q.query);
 
 /**
- * Median per-call microseconds of each of `fns` (called as fn(i), i < n) over ROUNDS rounds,
- * the functions alternating within each round, so that the machine's drift during the run
- * (large on the project's VM) falls on all of them alike and their ratio holds.
- * @param {number} n @param {...(i: number) => unknown} fns
+ * Mean per-query microseconds of each of `fns` (called as fn(i), i < n): each query's median
+ * over ROUNDS rounds, the functions taking turns within each round (peers.mjs timeRounds, as
+ * the search bench), so that the machine's drift falls on all of them alike.
+ * @param {number} n @param {...(i: number) => unknown[]} fns
  */
 function time(n, ...fns) {
-  const rounds = fns.map(() => /** @type {number[]} */ ([]));
-  for (let r = 0; r < ROUNDS; r++) {
-    fns.forEach((fn, k) => {
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) fn(i);
-      rounds[k].push(((performance.now() - t0) * 1000) / n);
-    });
-  }
-  return rounds.map((times) => times.sort((a, b) => a - b)[times.length >> 1]);
+  const indexes = Array.from({ length: n }, (_, i) => i);
+  return timeRounds(fns.map((search) => ({ search })), indexes, ROUNDS).map((perQuery) => mean(perQuery) * 1000);
 }
 
 // Deterministic pseudo-random unit-free vectors (a host's embeddings stand-in for timing only).
