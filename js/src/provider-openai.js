@@ -15,7 +15,7 @@
 //                      {type: 'tool_search_output', call_id, execution: 'client', tools: [the
 //                      hits' definitions]}, which loads them ("client-executed tool search":
 //                      the engine ranks, the provider loads).
-// (openai 6.x types: ChatCompletionCreateParams, ChatCompletionAllowedToolChoice,
+// (openai 7.x types, as 6.x had them: ChatCompletionCreateParams, ChatCompletionAllowedToolChoice,
 // ResponseCreateParams, FunctionTool, ToolChoiceAllowed, ToolSearchTool,
 // ResponseInputItem.ToolSearchCall, ResponseToolSearchOutputItemParam.)
 

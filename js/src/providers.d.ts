@@ -70,7 +70,8 @@ export interface ProviderCall {
 
 // ---- request shapes ------------------------------------------------------------------------
 // Structural copies of the parts of each official SDK's request type that these formats write
-// (openai 6.x, @anthropic-ai/sdk 1.x, @google/genai 2.x); tests/js/hosts-providers.test.mjs
+// (openai 7.x, @anthropic-ai/sdk 1.x, @google/genai 3.x, the current majors; openai 6.x and
+// @google/genai 2.x had the same shapes); tests/js/hosts-providers.test.mjs
 // checks with tsc that each is assignable to the SDK's own type. History entries the caller
 // passes in (`messages`) keep the caller's type `M`.
 
