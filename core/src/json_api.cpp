@@ -47,7 +47,7 @@ std::string fail(const Status& s, const std::vector<std::string>* suggestions = 
 // The last line of defence: nothing escapes into JS as a bare exception pointer. One guard
 // for every method, reached through a plain function pointer: the try/catch, the JSON parse
 // and their failure envelopes exist once in the module instead of once per method.
-using GuardedBody = std::string (*)(void* body, const json* input);
+using GuardedBody = std::string (*)(void* body, json* input);
 
 std::string run_guarded(GuardedBody run, void* body, const std::string* json_text, const JsonLimits& limits = {}) {
   try {
@@ -65,15 +65,15 @@ std::string run_guarded(GuardedBody run, void* body, const std::string* json_tex
 template <class F>
 std::string guarded(F&& body) {
   using Body = std::remove_reference_t<F>;
-  return run_guarded([](void* b, const json*) { return (*static_cast<Body*>(b))(); }, &body, nullptr);
+  return run_guarded([](void* b, json*) { return (*static_cast<Body*>(b))(); }, &body, nullptr);
 }
 
-// Parses a JSON argument, then runs `body` on it; a parse error becomes the envelope.
+// Parses a JSON argument, then runs `body` on it; a parse error becomes the envelope. The tree
+// is the body's to take apart (a tool's schema is moved out of it, not copied).
 template <class F>
 std::string with_json(const std::string& text, F&& body, const JsonLimits& limits = {}) {
   using Body = std::remove_reference_t<F>;
-  return run_guarded([](void* b, const json* input) { return (*static_cast<Body*>(b))(*input); }, &body, &text,
-                     limits);
+  return run_guarded([](void* b, json* input) { return (*static_cast<Body*>(b))(*input); }, &body, &text, limits);
 }
 
 // Vectors cross as little-endian float32 bytes (embind copies a Uint8Array into a string);
@@ -135,7 +135,7 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
   return with_json(options_json, [&](const json& options_input) {
     auto options = add_options_from_json(options_input);
     if (!options.ok()) return fail(options.status());
-    return with_json(tools_json, [&](const json& input) {
+    return with_json(tools_json, [&](json& input) {
       const size_t before = engine_.catalog().size();
       std::vector<Catalog::Rejection> rejected;
       if (options->skip_invalid) {
@@ -144,7 +144,7 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
         std::vector<Tool> tools;
         std::vector<size_t> positions;
         for (size_t i = 0; i < input.size(); ++i) {
-          auto tool = tool_from_json(input[i]);
+          auto tool = tool_from_json(std::move(input[i]));
           if (!tool.ok()) {
             const json& name = input[i].is_object() ? input[i].value("name", json()) : json();
             rejected.push_back({i, name.is_string() ? name.get<std::string>() : "", tool.status()});
@@ -159,7 +159,7 @@ std::string JsonEngine::add_tools(const std::string& tools_json, const std::stri
         }
         sort_by(rejected, [](const Catalog::Rejection& a, const Catalog::Rejection& b) { return a.index < b.index; });
       } else {
-        auto tools = tools_from_json(input);
+        auto tools = tools_from_json(std::move(input));
         if (!tools.ok()) return fail(tools.status());
         if (Status s = engine_.add(std::move(tools).value()); !s.ok()) return fail(s);
       }
@@ -199,15 +199,14 @@ std::string JsonEngine::remove_tools(const std::string& names_json) {
 }
 
 std::string JsonEngine::replace_source(const std::string& source, const std::string& tools_json) {
-  return with_json(tools_json, [&](const json& input) {
-    json items = input;
+  return with_json(tools_json, [&](json& items) {
     // Tools of a server may omit their source: it is the one being replaced.
     if (items.is_array()) {
       for (json& t : items) {
         if (t.is_object() && !t.contains("source")) t["source"] = source;
       }
     }
-    auto tools = tools_from_json(items);
+    auto tools = tools_from_json(std::move(items));
     if (!tools.ok()) return fail(tools.status());
     if (Status s = engine_.replace_source(source, std::move(tools).value()); !s.ok()) return fail(s);
     std::vector<std::string> names;
@@ -614,8 +613,8 @@ std::string JsonEngine::load_snapshot(std::string_view bytes) {
 }
 
 std::string JsonEngine::estimate_tokens(const std::string& tool_json) {
-  return with_json(tool_json, [&](const json& input) {
-    auto tool = tool_from_json(input);
+  return with_json(tool_json, [&](json& input) {
+    auto tool = tool_from_json(std::move(input));
     if (!tool.ok()) return fail(tool.status());
     if (Status s = engine_.catalog().validate(tool.value()); !s.ok()) return fail(s);
     const std::string text = tool_token_text(tool.value());

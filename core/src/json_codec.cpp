@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <utility>
 
 namespace toolsearch {
 namespace {
@@ -307,28 +309,27 @@ json gate_config_to_json(const GateConfig& c) {
   return json::parse(text);
 }
 
-Result<Tool> tool_from_json(const json& j) {
+Result<Tool> tool_from_json(json&& j) {
   if (!j.is_object()) return field_error("tool", "an object", j);
   Tool t;
   auto name = j.find("name");
   if (name == j.end()) return Status::error(ErrorCode::InvalidTool, "a tool needs a 'name'");
   if (!name->is_string()) return field_error("name", "a string", *name);
   t.name = name->get<std::string>();
-  auto str = [&](const char* key, std::string& out) -> Status {
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null()) return {};
-    if (!it->is_string()) return field_error(std::string(key) + "' of tool '" + t.name, "a string", *it);
-    out = it->get<std::string>();
-    return {};
-  };
-  if (Status s = str("description", t.description); !s.ok()) return s;
-  if (Status s = str("title", t.title); !s.ok()) return s;
-  if (Status s = str("source", t.source); !s.ok()) return s;
-  if (Status s = str("originalName", t.original_name); !s.ok()) return s;
-  t.input_schema = json{{"type", "object"}};
+  // The string fields, checked now and taken at the end.
+  std::pair<std::string*, json*> strings[] = {
+      {&t.description, nullptr}, {&t.title, nullptr}, {&t.source, nullptr}, {&t.original_name, nullptr}};
+  const char* const kStringKeys[] = {"description", "title", "source", "originalName"};
+  for (size_t k = 0; k < std::size(strings); ++k) {
+    auto it = j.find(kStringKeys[k]);
+    if (it == j.end() || it->is_null()) continue;
+    if (!it->is_string()) return field_error(std::string(kStringKeys[k]) + "' of tool '" + t.name, "a string", *it);
+    strings[k].second = &*it;
+  }
+  json* schema = nullptr;
   for (const char* key : {"inputSchema", "input_schema", "parameters"}) {
     if (auto it = j.find(key); it != j.end() && !it->is_null()) {
-      t.input_schema = *it;  // the catalog validates its shape
+      schema = &*it;  // the catalog validates its shape
       break;
     }
   }
@@ -338,7 +339,6 @@ Result<Tool> tool_from_json(const json& j) {
     else return Status::error(ErrorCode::InvalidTool, "'class' of tool '" + t.name +
                                                           "' must be \"core\" or \"deferrable\"");
   }
-  if (auto it = j.find("annotations"); it != j.end() && !it->is_null()) t.annotations = *it;
   if (auto it = j.find("tags"); it != j.end() && !it->is_null()) {
     auto tags = string_list(*it, "tags");
     if (!tags.ok()) return tags.status();
@@ -348,6 +348,12 @@ Result<Tool> tool_from_json(const json& j) {
     if (!it->is_boolean()) return field_error("pinned", "a boolean", *it);
     t.pinned = it->get<bool>();
   }
+  // Taken only once nothing can fail, so a refused entry still reads as the caller wrote it.
+  for (auto& [field, value] : strings) {
+    if (value) *field = std::move(value->get_ref<std::string&>());
+  }
+  t.input_schema = schema ? std::move(*schema) : json{{"type", "object"}};
+  if (auto it = j.find("annotations"); it != j.end() && !it->is_null()) t.annotations = std::move(*it);
   return t;
 }
 
@@ -379,12 +385,12 @@ void append_rejection_json(std::string& out, const Catalog::Rejection& r) {
   out += '}';
 }
 
-Result<std::vector<Tool>> tools_from_json(const json& j) {
+Result<std::vector<Tool>> tools_from_json(json&& j) {
   if (!j.is_array()) return field_error("tools", "an array", j);
   std::vector<Tool> out;
   out.reserve(j.size());
-  for (const json& e : j) {
-    auto t = tool_from_json(e);
+  for (json& e : j) {
+    auto t = tool_from_json(std::move(e));
     if (!t.ok()) return t.status();
     out.push_back(std::move(t).value());
   }

@@ -42,9 +42,12 @@ Result<nlohmann::json> parse_json(std::string_view text, const JsonLimits& limit
 // ---- tools and scopes ----------------------------------------------------------------------
 
 /// One tool from MCP form {name, description, inputSchema}, catalog form {parameters} or
-/// snake_case {input_schema}; plus source, class, title, annotations, tags, pinned.
-Result<Tool> tool_from_json(const nlohmann::json& json);
-Result<std::vector<Tool>> tools_from_json(const nlohmann::json& json);
+/// snake_case {input_schema}; plus source, class, title, annotations, tags, pinned. The schema
+/// and annotations are moved out of `json` (not copied), and only on success: a refused entry
+/// is left as it was.
+Result<Tool> tool_from_json(nlohmann::json&& json);
+/// Every entry of an array, as tool_from_json; the array is consumed.
+Result<std::vector<Tool>> tools_from_json(nlohmann::json&& json);
 /// Appends {name, description, inputSchema, source, sourceKind, server (null unless MCP), class,
 /// pinned, tokens, originalName?, title?, annotations?, tags?} (sorted keys). `pinned` is the
 /// catalog's answer (a pinned server pins its tools), `tokens` the tool's estimated cost.
