@@ -2,8 +2,11 @@
 // build's public API, interleaved round by round, so that the machine's drift between processes
 // (up to 50% on the project's VM) cannot pass for a difference between the builds. Prints each
 // build's mean of per-query medians and its recall@5, which must agree when only speed changed.
+// With --build, it times building instead: add() of the shape's tools into a new engine (as
+// `ours` in bench/peers.mjs adds them) and its first search (the index build), the builds
+// alternating, median over the rounds after 3 warm-up rounds.
 //
-//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15]
+//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15] [--build]
 //
 // DIR is a built package folder (js/dist, or a copy of another commit's: `./dev build`, then
 // `cp -r js/dist /tmp/dist-before`).
@@ -12,7 +15,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { buildAndScore, mean, ours, SHAPES, summarize, timeRounds } from './peers.mjs';
+import { addShapeTools, buildAndScore, mean, median, ours, OURS_OPTIONS, SHAPES, summarize, timeRounds } from './peers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -20,12 +23,17 @@ const { values: args } = parseArgs({
     b: { type: 'string' },
     shape: { type: 'string', default: 'european' },
     rounds: { type: 'string', default: '15' },
+    build: { type: 'boolean', default: false },
   },
 });
 if (!args.a || !args.b || !SHAPES[args.shape]) {
-  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N]`);
+  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N] [--build]`);
 }
 const shape = SHAPES[args.shape]();
+if (args.build) {
+  await compareBuilds();
+  process.exit(0);
+}
 const builds = [];
 for (const dir of [args.a, args.b]) {
   const { createToolSearch } = await import(pathToFileURL(resolve(dir, 'index.node.js')).href);
@@ -38,3 +46,31 @@ for (const [i, b] of builds.entries()) {
   console.log(`${'ab'[i]}: ${b.dir}  ${(mean(times[i]) * 1000).toFixed(1)} µs/query  recall@5 ${b.recall5.toFixed(3)}`);
 }
 for (const b of builds) b.engine.dispose();
+
+/** --build: each build's time to a ready engine and to its first answer, alternating. */
+async function compareBuilds() {
+  const creates = [];
+  for (const dir of [args.a, args.b]) creates.push((await import(pathToFileURL(resolve(dir, 'index.node.js')).href)).createToolSearch);
+  const query = shape.queries[0].query;
+  const samples = creates.map(() => ({ build: [], first: [] }));
+  const WARM_UP = 3;
+  for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
+    const order = round % 2 ? [1, 0] : [0, 1];
+    for (const i of order) {
+      const ts = await creates[i](OURS_OPTIONS);
+      const t0 = performance.now();
+      addShapeTools(ts, shape.tools);
+      const t1 = performance.now();
+      ts.search(query);
+      const t2 = performance.now();
+      ts.dispose();
+      if (round >= WARM_UP) {
+        samples[i].build.push(t1 - t0);
+        samples[i].first.push(t2 - t1);
+      }
+    }
+  }
+  for (const [i, dir] of [args.a, args.b].entries()) {
+    console.log(`${'ab'[i]}: ${dir}  add ${median(samples[i].build).toFixed(2)} ms  first search ${median(samples[i].first).toFixed(2)} ms  (${shape.tools.length} tools)`);
+  }
+}

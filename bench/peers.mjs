@@ -296,12 +296,11 @@ const FIELDS = Object.keys(OUR_WEIGHTS);
 
 // ---- ours ------------------------------------------------------------------------------------
 
-/**
- * Our engine through the public API, as users call it; the shape's tools added as users add them.
- * `create`: another build's createToolSearch (bench/ab.bench.mjs), default this checkout's package.
- */
-export async function ours(tools, create = createToolSearch) {
-  const ts = await create({ config: { namespacing: 'prefix' } });
+/** The options `ours` creates its engine with. */
+export const OURS_OPTIONS = Object.freeze({ config: { namespacing: 'prefix' } });
+
+/** Adds a shape's tools as users add them: plain tools in one call, MCP tools by server. */
+export function addShapeTools(ts, tools) {
   const plain = tools.filter((t) => !t.original).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
   const servers = new Map();
   for (const t of tools.filter((x) => x.original)) {
@@ -311,6 +310,15 @@ export async function ours(tools, create = createToolSearch) {
   }
   if (plain.length) ts.add(plain);
   if (servers.size) ts.add({ servers: [...servers].map(([server, list]) => ({ server, tools: list })) });
+}
+
+/**
+ * Our engine through the public API, as users call it; the shape's tools added as users add them.
+ * `create`: another build's createToolSearch (bench/ab.bench.mjs), default this checkout's package.
+ */
+export async function ours(tools, create = createToolSearch) {
+  const ts = await create(OURS_OPTIONS);
+  addShapeTools(ts, tools);
   // The peers are given these names; the engine must have named the MCP tools the same way.
   const named = new Set(ts.tools().map((t) => t.name));
   const missing = tools.find((t) => !named.has(t.name));
