@@ -297,14 +297,22 @@ TEST_CASE("json api: onInvalid skip keeps the valid tools and names each rejecti
     {"name":"tool_call"},
     {"name":"fine_two","description":"ok"},
     {"name":"fine_one","description":"twice in the batch"},
-    {"name":"bad_schema","inputSchema":"nope"}
+    {"name":"bad_schema","inputSchema":"nope"},
+    {"name":"late_fail","description":"refused after its schema was read","inputSchema":{"type":"object"},"pinned":"yes"}
   ])", R"({"onInvalid":"skip"})"));
   CHECK(result["added"] == json({"fine_one", "fine_two"}));
   std::vector<std::pair<size_t, std::string>> rejected;
   for (const json& r : result["rejected"]) rejected.emplace_back(r["index"], r["code"]);
-  CHECK(rejected == std::vector<std::pair<size_t, std::string>>{
-                        {1, "INVALID_TOOL"}, {2, "DUPLICATE_NAME"}, {3, "RESERVED_NAME"}, {5, "DUPLICATE_NAME"}, {6, "INVALID_SCHEMA"}});
+  CHECK(rejected == std::vector<std::pair<size_t, std::string>>{{1, "INVALID_TOOL"},
+                                                                {2, "DUPLICATE_NAME"},
+                                                                {3, "RESERVED_NAME"},
+                                                                {5, "DUPLICATE_NAME"},
+                                                                {6, "INVALID_SCHEMA"},
+                                                                {7, "INVALID_ARGUMENT"}});
   CHECK(result["rejected"][1]["name"] == "read_file");
+  // The reader takes a tool's fields out of the request only once the entry passed its checks.
+  CHECK(result["rejected"][5]["name"] == "late_fail");
+  CHECK(value(e.describe("fine_two", ""))["description"] == "ok");
   CHECK(value(e.info())["size"] == 6);
   // The default stays all-or-nothing, and a bad option is an error, not a silent default.
   CHECK(code(e.add_tools(R"([{"name":"fine_three"},{"name":"tool_call"}])")) == "RESERVED_NAME");

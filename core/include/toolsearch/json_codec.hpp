@@ -42,9 +42,9 @@ Result<nlohmann::json> parse_json(std::string_view text, const JsonLimits& limit
 // ---- tools and scopes ----------------------------------------------------------------------
 
 /// One tool from MCP form {name, description, inputSchema}, catalog form {parameters} or
-/// snake_case {input_schema}; plus source, class, title, annotations, tags, pinned. The schema
-/// and annotations are moved out of `json` (not copied), and only on success: a refused entry
-/// is left as it was.
+/// snake_case {input_schema}; plus source, class, title, annotations, tags, pinned. Its strings,
+/// schema and annotations are moved out of `json` (not copied), and only on success: a refused
+/// entry is left as it was.
 Result<Tool> tool_from_json(nlohmann::json&& json);
 /// Every entry of an array, as tool_from_json; the array is consumed.
 Result<std::vector<Tool>> tools_from_json(nlohmann::json&& json);
