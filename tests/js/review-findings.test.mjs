@@ -190,6 +190,24 @@ describe('finding 4: nothing but ToolSearchError escapes', () => {
     for (const r of report.rejected) assert.ok(codes.has(r.code), r.code);
     ts.dispose();
   });
+
+  it("onInvalid: 'skip' leaves out an entry with a lone surrogate, not the whole batch", async () => {
+    const ts = await pkg.createToolSearch();
+    const report = ts.add(
+      [
+        { name: 'lone', description: 'a lone \ud800 here' },
+        { name: 'paired', description: 'a pair \ud83d\ude00 and a written escape \\ud800' },
+        { name: 'trailing', inputSchema: { type: 'object', properties: { k: { type: 'string', description: '\udc00' } } } },
+        { name: 'after' },
+      ],
+      { onInvalid: 'skip' },
+    );
+    assert.deepEqual(report.added, ['paired', 'after']);
+    assert.deepEqual(report.rejected.map((r) => [r.index, r.name, r.code]), [[0, 'lone', 'INVALID_JSON'], [2, 'trailing', 'INVALID_JSON']]);
+    assert.match(report.rejected[0].message, /add\(tools\)\[0\].*lone UTF-16 surrogate/);
+    assert.equal(ts.describe('paired').description, 'a pair \ud83d\ude00 and a written escape \\ud800');
+    ts.dispose();
+  });
 });
 
 describe('finding 5: names', () => {
