@@ -121,8 +121,9 @@ const isWellFormed =
 
 /**
  * A value serialised for the boundary. Cycles and BigInts are INVALID_ARGUMENT; text too long
- * for the engine (or for JSON.stringify itself) is TOO_LARGE. JSON.stringify escapes lone
- * surrogates (`\\udc00`), and the core's JSON parser refuses those escapes (INVALID_JSON).
+ * for the engine (or for JSON.stringify itself) is TOO_LARGE. A string holding a lone UTF-16
+ * surrogate is INVALID_JSON naming `what`: JSON.stringify writes it as an escape (`\\udc00`)
+ * that the core's JSON parser would refuse without saying where.
  * @param {unknown} value
  * @param {string} what
  * @param {number} [limit]  as for boundaryString
@@ -144,8 +145,16 @@ export function boundaryJson(value, what, limit = MAX_BOUNDARY_LENGTH, maxDepth 
   if (maxDepth !== Infinity && jsonDepth(text) > maxDepth) {
     throw new ToolSearchError('TOO_LARGE', `${what} nests deeper than ${maxDepth} levels`);
   }
+  // JSON.stringify writes lowercase escapes, so most texts are cleared by the includes().
+  if (text.includes('\\ud') && ESCAPED_LONE_SURROGATE.test(text)) {
+    throw new ToolSearchError('INVALID_JSON', `${what} is not valid Unicode (a string holds a lone UTF-16 surrogate)`);
+  }
   return boundaryString(text, what, limit);
 }
+
+/** A `\uD800`-`\uDFFF` escape in JSON.stringify's output (after an even run of backslashes): it
+ * writes surrogate pairs as they are, so such an escape is always a lone surrogate. */
+const ESCAPED_LONE_SURROGATE = /(?:^|[^\\])(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/;
 
 /**
  * Deepest nesting of arrays and objects in JSON text (what the core checks before parsing).

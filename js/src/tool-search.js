@@ -211,14 +211,9 @@ export class ToolSearch {
       const where = `add(tools)[${index}]`;
       try {
         // Each tool is serialised alone, so one that cannot be (a cycle, a BigInt, a throwing
-        // getter, nesting past the core's depth limit) is left out instead of failing them all.
-        const text = boundaryJson(normalizeTool(tool, defaults, where), where, undefined, MAX_ENTRY_DEPTH);
-        // JSON.stringify writes a lone surrogate as an escape that the core refuses, which would
-        // fail the whole batch: refuse the one entry here, as the core would (INVALID_JSON).
-        if (ESCAPED_LONE_SURROGATE.test(text)) {
-          throw new ToolSearchError('INVALID_JSON', `${where} is not valid Unicode (a string holds a lone UTF-16 surrogate)`);
-        }
-        valid.push(text);
+        // getter, a lone surrogate, nesting past the core's depth limit) is left out instead of
+        // failing them all.
+        valid.push(boundaryJson(normalizeTool(tool, defaults, where), where, undefined, MAX_ENTRY_DEPTH));
         positions.push(index);
       } catch (thrown) {
         const error = asToolSearchError(thrown, `${where} could not be read`);
@@ -940,9 +935,6 @@ for (const cls of [ToolSearch, Session]) {
 
 /** The core's depth limit is 128 for the whole batch; a tool is one level inside it. */
 const MAX_ENTRY_DEPTH = 127;
-/** A `\uD800`-`\uDFFF` escape in JSON.stringify's output (after an even run of backslashes): it
- * writes surrogate pairs as they are, so such an escape is always a lone surrogate. */
-const ESCAPED_LONE_SURROGATE = /(?:^|[^\\])(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/i;
 
 /**
  * The name of a tool the caller gave, for a rejection ("" when it has none or cannot be read).
