@@ -17,7 +17,8 @@
 // session must answer byte for byte what the twin answers (an out-of-scope name reads exactly as
 // a name that does not exist). list_tools() takes no session, so it has no scoped form.
 //
-// Input: byte 0 = server (bits 0-3), gate config (bit 4), context window (bits 5-7); then up to 8
+// Input: byte 0 = server (bits 0-3; 15 = the engine shared by all servers, with the server picked
+// by the input's last byte), gate config (bit 4), context window (bits 5-7); then up to 8
 // calls separated by 0x01, each "<kind byte><name byte><text>". "@@" in text is replaced by the
 // name the name byte picks (catalog names in and out of scope, core, bridge and near-miss names).
 // Kinds (mod 7): 0 raw call text, 1 tool_search, 2 tool_describe, 3 tool_call, 4 a direct call
@@ -28,6 +29,7 @@
 #include "toolsearch/json_codec.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -49,14 +51,29 @@ constexpr const char* kConfigs[] = {
 };
 constexpr size_t kWindows[] = {0, 1, 500, 2000, 8000, 32000, 200000, 1000000};
 
+// The full catalog is held by one engine per config and server, plus one per config that every
+// server's sessions share. An engine caches the indexes and first-turn plans of its 8 most
+// recent scopes; with 15 servers in one engine most inputs rebuilt them, about half the
+// harness's time, so most inputs take their server's own engine, where the caches hold.
+// Inputs whose server bits are all set take the shared engine, so caches that serve several
+// scopes, and their eviction, stay under the differential check.
 struct World {
   std::vector<std::string> servers;                  // "everything", "filesystem", ...
-  std::unique_ptr<JsonEngine> full[2];               // per config
+  mutable std::vector<std::unique_ptr<JsonEngine>> full[2];  // per config, per server, made on first use
+  std::string all_text;                              // the full catalog's add() envelope
+  std::unique_ptr<JsonEngine> shared[2];             // per config
   std::vector<std::unique_ptr<JsonEngine>> only[2];  // per config, per server
   std::map<std::string, std::string> source_of;      // real name -> source
   std::set<std::string> core;
   std::vector<std::string> names;                    // what "@@" and direct calls can name
 };
+
+std::unique_ptr<JsonEngine> load_full(const std::string& all_text, int config) {
+  auto e = std::make_unique<JsonEngine>(kConfigs[config]);
+  FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(e->add_tools(all_text))), "full catalog did not load");
+  (void)e->engine().index();
+  return e;
+}
 
 json as_string_list(const std::set<std::string>& s) { return json(std::vector<std::string>(s.begin(), s.end())); }
 
@@ -71,10 +88,10 @@ const World& world() {
 
     json all = tools;
     for (const json& t : core) all.push_back(t);
+    out.all_text = fuzz::dump(all);
     for (int c = 0; c < 2; ++c) {
-      out.full[c] = std::make_unique<JsonEngine>(kConfigs[c]);
-      FUZZ_CHECK(fuzz::is_ok(fuzz::envelope(out.full[c]->add_tools(fuzz::dump(all)))), "full catalog did not load");
-      (void)out.full[c]->engine().index();
+      out.shared[c] = load_full(out.all_text, c);
+      out.full[c].resize(out.servers.size());
       for (const std::string& server : out.servers) {
         json mine = by_server[server];
         for (const json& t : core) mine.push_back(t);
@@ -84,7 +101,7 @@ const World& world() {
         out.only[c].push_back(std::move(e));
       }
     }
-    const json listed = fuzz::envelope(out.full[0]->list_tools())["value"];
+    const json listed = fuzz::envelope(out.shared[0]->list_tools())["value"];
     FUZZ_CHECK(listed.size() == all.size(), "the full catalog lost tools");
     for (const json& t : listed) {
       const std::string name = t["name"];
@@ -109,7 +126,7 @@ void self_test() {
   if (done) return;
   done = true;
   const World& w = world();
-  JsonEngine& full = *w.full[0];
+  JsonEngine& full = *w.shared[0];
   JsonEngine& only = *w.only[0][0];  // first server's twin; ask about a tool of another server
   std::string foreign;
   for (const auto& [name, source] : w.source_of) {
@@ -157,24 +174,49 @@ bool in_scope(const World& w, const std::string& name, const std::string& server
   return it != w.source_of.end() && (server.empty() || it->second == "core" || it->second == "mcp:" + server);
 }
 
-// `server` is the session's scope ("" = unrestricted).
+// `server` is the session's scope ("" = unrestricted). `visible` and `logical` are names.
+void check_assembly(const World& w, const std::vector<std::string>& visible_names, const std::vector<std::string>& logical,
+                    const std::string& request, const std::string& server, const std::function<std::string()>& answer) {
+  std::set<std::string> visible;
+  for (const std::string& name : visible_names) {
+    FUZZ_CHECK(visible.insert(name).second, "a tool is visible twice", request);
+    const bool bridge = name == "tool_search" || name == "tool_describe" || name == "tool_call";
+    FUZZ_CHECK(bridge || in_scope(w, name, server), "an assembly shows a tool out of scope", request + "\n" + answer());
+  }
+  // The deferred tools are the logical ones that are not visible.
+  for (const std::string& n : logical) {
+    FUZZ_CHECK(in_scope(w, n, server), "an assembly lists a tool out of scope", request + "\n" + answer());
+  }
+  for (const std::string& c : w.core) {
+    FUZZ_CHECK(visible.count(c) == 1, "a core tool is not visible", request + "\n" + answer());
+  }
+}
+
+// An assembly as the JSON API answered it.
 void check_assembly(const World& w, const std::string& answer, const std::string& request, const std::string& server) {
   const json env = fuzz::envelope(answer);
   if (!fuzz::is_ok(env)) return;
-  std::set<std::string> visible;
-  for (const json& v : env["value"]["visible"]) {
-    const std::string name = v["name"];
-    FUZZ_CHECK(visible.insert(name).second, "a tool is visible twice", request);
-    const bool bridge = name == "tool_search" || name == "tool_describe" || name == "tool_call";
-    FUZZ_CHECK(bridge || in_scope(w, name, server), "an assembly shows a tool out of scope", request + "\n" + answer);
-  }
-  // The deferred tools are the logical ones that are not visible.
-  for (const json& n : env["value"]["logical"]) {
-    FUZZ_CHECK(in_scope(w, n.get<std::string>(), server), "an assembly lists a tool out of scope", request + "\n" + answer);
-  }
-  for (const std::string& c : w.core) {
-    FUZZ_CHECK(visible.count(c) == 1, "a core tool is not visible", request + "\n" + answer);
-  }
+  std::vector<std::string> visible, logical;
+  for (const json& v : env["value"]["visible"]) visible.push_back(v["name"]);
+  for (const json& n : env["value"]["logical"]) logical.push_back(n);
+  check_assembly(w, visible, logical, request, server, [&] { return answer; });
+}
+
+// The unrestricted session's assembly, read from the engine's result: its JSON would be the
+// whole catalog's definitions, and writing and parsing them was most of an assemble turn's
+// cost, while the scoped sessions' answers already exercise the same writer.
+void check_open_assembly(const World& w, JsonEngine& engine, const std::string& session, const json& request,
+                         const std::string& what) {
+  std::string ignored;
+  auto parsed = assemble_request_from_json(request, ignored);
+  if (!parsed.ok()) return;  // the scoped sessions' answers carry the same refusal
+  auto result = engine.engine().assemble(session, parsed.value(), {});
+  if (!result.ok()) return;
+  const auto& tools = engine.engine().catalog().tools();
+  std::vector<std::string> visible, logical;
+  for (const VisibleTool& v : result.value().visible) visible.push_back(v.name);
+  for (uint32_t i : result.value().logical) logical.push_back(tools[i].name);
+  check_assembly(w, visible, logical, what, "", [&] { return fuzz::dump(json(visible)); });
 }
 
 // What any single answer must satisfy, whatever the session. Returns the parsed envelope.
@@ -254,11 +296,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const World& w = world();
   self_test();
   const uint8_t head = data[0];
-  const size_t s = (head & 15) % w.servers.size();
+  const bool shared = (head & 15) == 15;
+  const size_t s = (shared ? data[size - 1] : head & 15) % w.servers.size();
   const int config = (head >> 4) & 1;
   const std::string& server = w.servers[s];
 
-  JsonEngine& full = *w.full[config];
+  std::unique_ptr<JsonEngine>& own = w.full[config][s];
+  if (!shared && !own) own = load_full(w.all_text, config);
+  JsonEngine& full = shared ? *w.shared[config] : *own;
   JsonEngine& only = *w.only[config][s];
   const std::string scope = fuzz::dump({{"sources", {"mcp:" + server}}});
   const Turn scoped{&full, fuzz::envelope(full.open_session(scope))["value"]["id"]};
@@ -272,10 +317,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string b = only.assemble(fuzz::dump(request));
     check_assembly(w, a, what, server);
     if (b != a) check_assembly(w, b, what, server);  // parsing is most of the cost: once if equal
-    if (with_open) {
-      request["session"] = open.session;
-      check_assembly(w, full.assemble(fuzz::dump(request)), what, "");
-    }
+    if (with_open) check_open_assembly(w, full, open.session, request, what);
     FUZZ_CHECK(a == b, "a scoped assembly differs from its twin's", what + "\n" + a + "\n" + b);
   };
   // The unrestricted session plans lazily inside handle_call; its assembly is checked only on
