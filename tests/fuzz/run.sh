@@ -7,7 +7,9 @@
 #
 # Environment: FUZZ_TARGETS (space-separated subset), FUZZ_BUILD_DIR (default build/fuzz),
 # FUZZ_NICE (default 10), FUZZ_JOBS (build parallelism, default nproc), FUZZ_ARGS (extra
-# libFuzzer flags), FUZZ_WORK_DIR (default $FUZZ_BUILD_DIR/corpus). New corpus units go to
+# libFuzzer flags), FUZZ_WORK_DIR (default $FUZZ_BUILD_DIR/corpus), FUZZ_WORKER (a name for
+# this run's log, so that two runs of one target can share a work corpus: libFuzzer reloads it
+# every few seconds and each takes up the other's new units). New corpus units go to
 # $FUZZ_WORK_DIR/<target>, not to the committed seeds; crashes go to
 # $FUZZ_BUILD_DIR/artifacts/<target>/.
 # Exit status: non-zero when a target crashed or broke an invariant (or the build failed).
@@ -96,7 +98,7 @@ for t in $targets; do
   [ -f "$here/$t.dict" ] && dict=("-dict=$here/$t.dict")
   seeds=()
   [ -d "$here/corpus/$t" ] && seeds=("$here/corpus/$t")
-  log="$build/fuzz-$t.log"
+  log="$build/fuzz-$t${FUZZ_WORKER:+-$FUZZ_WORKER}.log"
   echo "fuzz $t for ${seconds}s (log: $log)"
   # The first directory receives new units; the committed seeds are only read.
   # shellcheck disable=SC2086
