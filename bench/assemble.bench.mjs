@@ -1,6 +1,7 @@
 // Per-turn assembly of a 1,000-tool catalog through the JS API: what the model sees this turn
-// (gate decision, visible tools, logical set, token accounting), per mode. Prints median and
-// p95 in ms. The bar (DESIGN.md): under 1 ms per turn.
+// (gate decision, visible tools, logical set, token accounting), per mode; then the model's
+// calls through the bridge in that turn (handleCall). Prints median and p95 in ms. The bar
+// (DESIGN.md): under 1 ms per turn.
 //
 //   node bench/assemble.bench.mjs [--turns 2000] [--tools 1000]
 //
@@ -78,4 +79,33 @@ for (const [label, base] of scenarios) {
 }
 console.table(rows);
 console.log(`\nbar: < 1 ms per turn (median and p95) for a ${TOOLS}-tool catalog`);
+
+// The model's calls after a bridge turn, in a small window so that nearly every tool is deferred
+// (the case where a call must be checked against the whole deferred set).
+const session = ts.session({});
+const turn = session.assemble({ contextWindow: 8_000, mode: 'bridge' });
+// A deferred tool in the second half of the catalog that needs no arguments, so tool_call dispatches.
+const noArguments = new Set(tools.filter((t) => !(t.parameters?.required?.length > 0)).map((t) => t.name.replace(/\s+/g, '_')));
+const target = turn.deferred.slice(turn.deferred.length >> 1).find((n) => noArguments.has(n)) ?? turn.deferred.at(-1);
+const calls = [
+  ['tool_call of a deferred tool', { name: 'tool_call', arguments: { name: target, arguments: {} } }],
+  ['tool_describe of a deferred tool', { name: 'tool_describe', arguments: { name: target } }],
+  ['tool_search', { name: 'tool_search', arguments: { query: messages[0] } }],
+  ['direct call of an unknown name', { name: `${target}_x`, arguments: {} }],
+];
+const callRows = [];
+for (const [label, call] of calls) {
+  const times = [];
+  let kind;
+  for (let i = 0; i < TURNS + 200; i++) {
+    const start = performance.now();
+    kind = session.handleCall(call).kind;
+    const ms = performance.now() - start;
+    if (i >= 200) times.push(ms);
+  }
+  callRows.push({ call: label, 'median ms': pct(times, 50).toFixed(3), 'p95 ms': pct(times, 95).toFixed(3), outcome: kind });
+}
+session.close();
+console.log(`\nbridge calls after a turn with ${turn.deferred.length} of ${ts.size} tools deferred:`);
+console.table(callRows);
 ts.dispose();

@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <unordered_set>
 #include <utility>
 
 namespace toolsearch {
@@ -28,11 +27,10 @@ constexpr size_t kListedViolations = 10;   // violations spelled out in the refu
 class Resolver {
  public:
   Resolver(const Catalog& catalog, const SearchIndex& index, const GateConfig& config,
-           const std::vector<std::string>& deferred, Session& session, const ToolTokenEstimator& estimate,
+           const std::vector<uint32_t>& deferred, Session& session, const ToolTokenEstimator& estimate,
            const SearchFunction& search)
-      : catalog_(catalog), index_(index), config_(config), session_(session), estimate_(estimate), search_(search) {
-    for (const std::string& name : deferred) deferred_.insert(name);
-  }
+      : catalog_(catalog), index_(index), config_(config), session_(session), estimate_(estimate), search_(search),
+        deferred_(deferred) {}
 
   BridgeOutcome run(const ModelToolCall& call) {
     const std::string_view name = call.name;
@@ -58,7 +56,13 @@ class Resolver {
 
   void repair(const char* code) { out_.repairs.emplace_back(code); }
 
-  bool is_deferred(const std::string& name) const { return deferred_.count(name) > 0; }
+  // By catalog position (`tool` is a catalog entry): a binary search, not a set of every
+  // deferred name, which, built per call, was nearly all of a tool_call's time on a catalog of
+  // thousands.
+  bool is_deferred(const Tool& tool) const {
+    const auto position = static_cast<uint32_t>(&tool - catalog_.tools().data());
+    return std::binary_search(deferred_.begin(), deferred_.end(), position);
+  }
 
   // Scope is the first filter on every path: a tool outside it does not exist.
   const Tool* visible_tool(std::string_view name) const {
@@ -75,7 +79,7 @@ class Resolver {
   void activate(const Tool& tool) {
     if (tool.tool_class != ToolClass::Deferrable) return;
     session_.activated.insert(tool.name);
-    if (is_deferred(tool.name)) out_.activated = true;
+    if (is_deferred(tool)) out_.activated = true;
   }
 
   void refuse(std::string_view reason, std::string message, json extra = json::object()) {
@@ -153,7 +157,7 @@ class Resolver {
       m.score = std::isfinite(hit.score) ? std::round(hit.score * 1e4) / 1e4 : 0.0;
       m.match = hit.kind;
       m.required = required_params(tool.input_schema);
-      m.callable_directly = !is_deferred(tool.name);
+      m.callable_directly = !is_deferred(tool);
       if (config_.inline_schema_max_tokens > 0) {
         const size_t tokens = estimate_ ? estimate_(tool) : estimate_tool_tokens(tool);
         if (tokens <= config_.inline_schema_max_tokens) {
@@ -196,7 +200,7 @@ class Resolver {
       not_found(requested, /*deferrable_only=*/false);
       return;
     }
-    const bool direct = !is_deferred(tool->name);
+    const bool direct = !is_deferred(*tool);
     out_.kind = BridgeOutcomeKind::Describe;
     out_.name = tool->name;
     out_.arguments = {{"name", tool->name}};
@@ -275,7 +279,7 @@ class Resolver {
       not_found(name, /*deferrable_only=*/false);
       return;
     }
-    if (is_deferred(tool->name) && !config_.lazy_activation) {
+    if (is_deferred(*tool) && !config_.lazy_activation) {
       out_.name = tool->name;
       refuse(refusal::kDeferredTool,
              tool->name + " is not loaded. Read its parameters with tool_describe {\"name\": \"" +
@@ -355,7 +359,7 @@ class Resolver {
   Session& session_;
   const ToolTokenEstimator& estimate_;
   const SearchFunction& search_;
-  std::unordered_set<std::string> deferred_;
+  const std::vector<uint32_t>& deferred_;  // ascending catalog positions
   BridgeOutcome out_;
 };
 
@@ -372,7 +376,7 @@ const char* to_string(BridgeOutcomeKind kind) {
 }
 
 BridgeOutcome resolve_call(const Catalog& catalog, const SearchIndex& index, const GateConfig& config,
-                           const std::vector<std::string>& deferred, Session& session,
+                           const std::vector<uint32_t>& deferred, Session& session,
                            const ModelToolCall& call, const ToolTokenEstimator& estimate,
                            const SearchFunction& search) {
   try {

@@ -171,7 +171,7 @@ Result<BridgeOutcome> Engine::handle_call(const std::string& session_id, const M
     return i < 0 ? estimate_tool_tokens(tool) : table.at(static_cast<size_t>(i));
   };
   const auto scoped = index_for(st.session.scope);
-  return resolve_call(catalog_, *scoped, options_.gate, tool_names(catalog_, st.deferred), st.session, call, estimate,
+  return resolve_call(catalog_, *scoped, options_.gate, st.deferred, st.session, call, estimate,
                       search_function(query_vector, scoped));
 }
 

@@ -70,21 +70,22 @@ std::vector<Tool> base_tools(bool with_secret) {
   return tools;
 }
 
-// A catalog, its index, and the deferred names of one turn: every deferrable tool except
+// A catalog, its index, and the deferred positions of one turn: every deferrable tool except
 // github_list_issues, which stays visible (as a pin or the hybrid partition would keep it).
 struct Fixture {
   Catalog catalog;
   std::shared_ptr<const SearchIndex> index;
   GateConfig config;
-  std::vector<std::string> deferred;
+  std::vector<uint32_t> deferred;
 
   explicit Fixture(bool with_secret = true, std::vector<Tool> extra = {}) {
     std::vector<Tool> tools = base_tools(with_secret);
     for (Tool& t : extra) tools.push_back(std::move(t));
     REQUIRE(catalog.add(std::move(tools)).ok());
     index = SearchIndex::build(catalog);
-    for (const Tool& t : catalog.tools()) {
-      if (t.tool_class == ToolClass::Deferrable && t.name != "github_list_issues") deferred.push_back(t.name);
+    for (uint32_t i = 0; i < catalog.tools().size(); ++i) {
+      const Tool& t = catalog.tools()[i];
+      if (t.tool_class == ToolClass::Deferrable && t.name != "github_list_issues") deferred.push_back(i);
     }
   }
 

@@ -89,7 +89,8 @@ using ToolTokenEstimator = std::function<size_t(const Tool&)>;
 /// Resolves `call` for `session`.
 ///
 /// - `index` must have been built from `catalog` (hits index into catalog.tools()).
-/// - `deferred`: the names hidden behind the bridge in this turn's assembly.
+/// - `deferred`: the catalog positions hidden behind the bridge in this turn's assembly, in
+///   ascending order (AssemblyResult::deferred).
 /// - `estimate`: tokens of a tool, for inlining small schemas into search hits
 ///   (config.inline_schema_max_tokens). Empty = estimate_tool_tokens.
 /// - `search`: the ranking tool_search uses. Empty = index.search (keyword).
@@ -105,7 +106,7 @@ using ToolTokenEstimator = std::function<size_t(const Tool&)>;
 /// arguments_name_wrapped, arguments_flattened, arguments_missing, limit_clamped, limit_invalid,
 /// query_clipped.
 BridgeOutcome resolve_call(const Catalog& catalog, const SearchIndex& index, const GateConfig& config,
-                           const std::vector<std::string>& deferred, Session& session,
+                           const std::vector<uint32_t>& deferred, Session& session,
                            const ModelToolCall& call, const ToolTokenEstimator& estimate = {},
                            const SearchFunction& search = {});
 
