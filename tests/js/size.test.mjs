@@ -22,7 +22,7 @@
 // hybrid 4.7-5.5x -> about 2x a keyword search, bench/semantic.bench.mjs), and 0.2 KB, with
 // the raw module 168 bytes smaller, are gzip's share of checking a bridge call against the
 // deferred tools by catalog position instead of a per-call set of their names (round 29:
-// tool_call 0.352 -> 0.016 ms on 1,000 tools, bench/assemble.bench.mjs). Also printed:
+// tool_call 0.263 -> 0.016 ms on 1,000 tools, bench/assemble.bench.mjs). Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
 // Run alone: node --test tests/js/size.test.mjs
