@@ -75,8 +75,6 @@ std::unique_ptr<JsonEngine> load_full(const std::string& all_text, int config) {
   return e;
 }
 
-json as_string_list(const std::set<std::string>& s) { return json(std::vector<std::string>(s.begin(), s.end())); }
-
 const World& world() {
   static const World w = [] {
     World out;
