@@ -308,6 +308,13 @@ char* JsonEngine::input_buffer(size_t bytes) {
   return input_.get();
 }
 
+// A rare long input: its memory goes back to the heap.
+void JsonEngine::release_long_input() {
+  if (input_size_ <= kKeptInputBytes) return;
+  input_.reset();
+  input_size_ = 0;
+}
+
 int JsonEngine::search_packed(uint32_t query_bytes, uint32_t limit, uint32_t flags, uint32_t session_bytes,
                               uint32_t vector_bytes) {
   packed_.count = 0;
@@ -352,10 +359,7 @@ int JsonEngine::search_packed(uint32_t query_bytes, uint32_t limit, uint32_t fla
     packed_.count = static_cast<uint32_t>(count);
     return {};
   });
-  if (input_size_ > kKeptInputBytes) {  // a rare long input: give the memory back to the heap
-    input_.reset();
-    input_size_ = 0;
-  }
+  release_long_input();
   if (!error.empty()) {
     last_error_ = std::move(error);
     return -1;
@@ -556,13 +560,21 @@ std::string JsonEngine::store_vectors(const std::string& meta_json, const std::s
   });
 }
 
-std::string JsonEngine::load_static_table(const std::string& table) {
+std::string JsonEngine::load_static_table(std::string_view table) {
   return guarded([&] {
     if (Status s = engine_.load_static_table(reinterpret_cast<const uint8_t*>(table.data()), table.size()); !s.ok()) {
       return fail(s);
     }
     return ok_open() + R"({"dimensions":)" + std::to_string(engine_.vectors().dimensions()) + "}}";
   });
+}
+
+std::string JsonEngine::load_static_table_input(uint32_t bytes) {
+  std::string out = bytes > input_size_
+                        ? fail(Status::error(ErrorCode::InvalidArgument, "the table is longer than the input buffer"))
+                        : load_static_table(std::string_view(input_.get(), bytes));
+  release_long_input();
+  return out;
 }
 
 std::string JsonEngine::vector_info() {

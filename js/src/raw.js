@@ -59,12 +59,18 @@ const MAX_BOUNDARY_LENGTH = 64 * 1024 * 1024;
 /** The core's limit for one tool call (kMaxCallJsonBytes), checked the same way. */
 export const MAX_CALL_LENGTH = 4 * 1024 * 1024;
 
+const answerDecoder = new TextDecoder();
+
 /**
- * Decodes `{"ok":true,"value":...}` / `{"ok":false,"error":{code,message}}`.
- * @param {string} text
+ * The text of a raw method's string answer, which crosses as a Uint8Array view of its UTF-8
+ * bytes in wasm memory: valid only until the next call into the module, so decoded at once.
+ * One TextDecoder pass, where embind's own std::string return first walked every byte twice
+ * in JS (wasm/bindings.cpp).
+ * @param {Uint8Array} bytes
+ * @returns {string}
  */
-export function decodeEnvelope(text) {
-  return openEnvelope(text).value;
+export function decodeAnswer(bytes) {
+  return answerDecoder.decode(bytes);
 }
 
 /**

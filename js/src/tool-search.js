@@ -5,7 +5,7 @@
 import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 import { isCatalogDocument, isPlainObject, normalizeCall, normalizeTool, normalizeTools, toolsFromCatalog } from './normalize.js';
 import { checkOptionKeys } from './option-keys.js';
-import { MAX_CALL_LENGTH, boundaryJson, boundaryString, openEnvelope } from './raw.js';
+import { MAX_CALL_LENGTH, boundaryJson, boundaryString, decodeAnswer, openEnvelope } from './raw.js';
 import { PackedSearch, STRATEGIES, searchFlags, setResultInfo } from './packed-search.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
 import { putSnapshot, snapshotBytes, takeSnapshot } from './snapshot.js';
@@ -458,7 +458,7 @@ export class ToolSearch {
   loadStaticTable(table) {
     const bytes = table instanceof ArrayBuffer ? new Uint8Array(table) : table;
     if (!(bytes instanceof Uint8Array)) throw invalidArgument('loadStaticTable(table)', 'a Uint8Array or ArrayBuffer', table);
-    const result = this.#call('loadStaticTable', bytes);
+    const result = this.#call('loadStaticTable', this.#packed.writeInput(bytes, 'loadStaticTable(table)'));
     this.#embedder = undefined;
     this.#registeredDims = undefined;
     return result;
@@ -705,7 +705,7 @@ export class ToolSearch {
     const engine = this.#live();
     let text;
     try {
-      text = engine[method](...args);
+      text = decodeAnswer(engine[method](...args));
     } catch (cause) {
       // The core never throws; this is a binding error or a trap.
       throw new ToolSearchError('INTERNAL', `${method} failed inside the engine: ${/** @type {Error} */ (cause)?.message ?? cause}`, { cause });

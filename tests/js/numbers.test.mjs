@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { before, describe, it } from 'node:test';
 
-import { installedPackage } from './helpers/package.mjs';
+import { installedPackage, rawEnvelope } from './helpers/package.mjs';
 
 let module;
 before(async () => {
@@ -29,9 +29,9 @@ function throughModule(texts) {
       const batch = texts.slice(i, i + 200);
       const name = `n${i}`;
       const schema = `{"type":"object","properties":{"x":{"type":"number","examples":[${batch.join(',')}]}}}`;
-      const added = JSON.parse(engine.addTools(`[{"name":"${name}","description":"numbers","inputSchema":${schema}}]`, 'null'));
+      const added = rawEnvelope(engine.addTools(`[{"name":"${name}","description":"numbers","inputSchema":${schema}}]`, 'null'));
       assert.equal(added.ok, true, JSON.stringify(added.error));
-      const described = JSON.parse(engine.describe(name, ''));
+      const described = rawEnvelope(engine.describe(name, ''));
       assert.equal(described.ok, true, JSON.stringify(described.error));
       out.push(...described.value.inputSchema.properties.x.examples);
     }

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { before, describe, it } from 'node:test';
 
-import { installedPackage } from './helpers/package.mjs';
+import { installedPackage, rawEnvelope } from './helpers/package.mjs';
 
 let installed;
 let raw;
@@ -56,13 +56,18 @@ describe('raw embind surface', () => {
     assert.deepEqual(registered.sort(), [...raw.RAW_MODULE_EXPORTS].sort());
   });
 
-  it('every raw method returns a JSON envelope', () => {
+  it('every raw method answers the UTF-8 bytes of a JSON envelope', () => {
     const engine = new module.Engine('{}');
     try {
-      const envelope = JSON.parse(engine.info());
+      // Text beyond ASCII and Latin-1 comes back as written (the bytes are UTF-8, not Latin-1).
+      const description = 'liest eine Datei – 读取文件 🗂';
+      assert.equal(rawEnvelope(engine.addTools(JSON.stringify([{ name: 'read_it', description }]), 'null')).ok, true);
+      assert.equal(rawEnvelope(engine.describe('read_it', '')).value.description, description);
+      const envelope = rawEnvelope(engine.info());
       assert.equal(envelope.ok, true);
       assert.deepEqual(Object.keys(envelope.value).sort(), ['fingerprint', 'revision', 'sessions', 'size']);
-      const bad = JSON.parse(engine.addTools('not json', 'null'));
+      assert.equal(envelope.value.size, 1);
+      const bad = rawEnvelope(engine.addTools('not json', 'null'));
       assert.equal(bad.ok, false);
       assert.equal(bad.error.code, 'INVALID_JSON');
       assert.equal(typeof bad.error.message, 'string');

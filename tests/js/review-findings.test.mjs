@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 
-import { installedPackage, sampleTools } from './helpers/package.mjs';
+import { installedPackage, sampleTools, rawEnvelope } from './helpers/package.mjs';
 
 // The wasm memory, captured at instantiation (test-side instrumentation, as in memory-child.mjs).
 /** @type {WebAssembly.Memory[]} */
@@ -86,12 +86,12 @@ describe('finding 1: memory exhaustion', () => {
     const module = await glue({ wasmBinary: await readFile(installed.file('dist/tool-search-core.wasm')) });
     const engine = new module.Engine('{}');
     try {
-      JSON.parse(engine.addTools('[{"name":"free"}]', 'null'));
-      const envelope = JSON.parse(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(20_000_000)}}}`, ''));
+      rawEnvelope(engine.addTools('[{"name":"free"}]', 'null'));
+      const envelope = rawEnvelope(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(20_000_000)}}}`, ''));
       assert.deepEqual([envelope.ok, envelope.error.code], [false, 'TOO_LARGE']);
-      const dense = JSON.parse(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(2_000_000)}}}`, ''));
+      const dense = rawEnvelope(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(2_000_000)}}}`, ''));
       assert.deepEqual([dense.ok, dense.error.code], [false, 'TOO_LARGE']);
-      assert.equal(JSON.parse(engine.handleCall('', '{"name":"free","arguments":{}}', '')).value.kind, 'dispatch');
+      assert.equal(rawEnvelope(engine.handleCall('', '{"name":"free","arguments":{}}', '')).value.kind, 'dispatch');
     } finally {
       engine.delete();
     }

@@ -130,3 +130,13 @@ export async function readJsonl(file) {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l));
 }
+
+/**
+ * The envelope a raw engine method answered: the module returns its UTF-8 bytes as a view of
+ * wasm memory (docs/wasm-boundary.md), read here at once.
+ * @param {Uint8Array} bytes
+ */
+export function rawEnvelope(bytes) {
+  if (!(bytes instanceof Uint8Array)) throw new TypeError(`a raw answer must be a Uint8Array, not ${typeof bytes}`);
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
