@@ -6,11 +6,18 @@
 // `ours` in bench/peers.mjs adds them) and its first search (the index build), the builds
 // alternating, median over the rounds after 3 warm-up rounds.
 //
-//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15] [--build]
+//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15] [--build | --calls]
+//
+// With --calls, it times the other calls across the boundary instead, on the shape's tools:
+// assemble (passthrough with the gate off, bridge, pre-selection with a new message each
+// turn), describe(), the model's tool_describe and tool_call, tools() (the whole catalog) and
+// loadStaticTable() of the package's static table into a new engine; median of per-round
+// means, the builds alternating.
 //
 // DIR is a built package folder (js/dist, or a copy of another commit's: `./dev build`, then
 // `cp -r js/dist /tmp/dist-before`).
 
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,14 +31,15 @@ const { values: args } = parseArgs({
     shape: { type: 'string', default: 'european' },
     rounds: { type: 'string', default: '15' },
     build: { type: 'boolean', default: false },
+    calls: { type: 'boolean', default: false },
   },
 });
 if (!args.a || !args.b || !SHAPES[args.shape]) {
-  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N] [--build]`);
+  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N] [--build | --calls]`);
 }
 const shape = SHAPES[args.shape]();
-if (args.build) {
-  await compareBuilds();
+if (args.build || args.calls) {
+  await (args.build ? compareBuilds() : compareCalls());
   process.exit(0);
 }
 const builds = [];
@@ -73,4 +81,64 @@ async function compareBuilds() {
   for (const [i, dir] of [args.a, args.b].entries()) {
     console.log(`${'ab'[i]}: ${dir}  add ${median(samples[i].build).toFixed(2)} ms  first search ${median(samples[i].first).toFixed(2)} ms  (${shape.tools.length} tools)`);
   }
+}
+
+/** --calls: the boundary's other calls, per build, alternating round by round. */
+async function compareCalls() {
+  const table = readFileSync(new URL('../js/assets/static-embeddings.tsse', import.meta.url));
+  const messages = shape.queries.map((q) => q.query);
+  const builds = [];
+  for (const dir of [args.a, args.b]) {
+    const { createToolSearch } = await import(pathToFileURL(resolve(dir, 'index.node.js')).href);
+    const gated = await createToolSearch(OURS_OPTIONS);
+    addShapeTools(gated, shape.tools);
+    const open = await createToolSearch({ config: { ...OURS_OPTIONS.config, gate: { enabled: 'off' } } });
+    addShapeTools(open, shape.tools.slice(0, 100));
+    builds.push({ dir, createToolSearch, gated, open });
+  }
+  const name = builds[0].gated.tools()[0].name;
+  let turn = 0;
+  const calls = {
+    'assemble, passthrough of 100 tools': (b) => b.open.assemble({ contextWindow: 200_000 }),
+    'assemble, bridge': (b) => b.gated.assemble({ contextWindow: 200_000, mode: 'bridge' }),
+    'assemble, preselect+bridge, new message': (b) =>
+      b.gated.assemble({ contextWindow: 200_000, mode: 'preselect+bridge', userMessage: messages[turn++ % messages.length] }),
+    'describe()': (b) => b.gated.describe(name),
+    'handleCall tool_describe': (b) => b.gated.handleCall({ name: 'tool_describe', arguments: { name } }),
+    'handleCall tool_call': (b) => b.gated.handleCall({ name: 'tool_call', arguments: { name, arguments: {} } }),
+    [`tools() (${shape.tools.length} tools)`]: (b) => b.gated.tools(),
+  };
+  const WARM_UP = 3;
+  for (const [label, call] of Object.entries(calls)) {
+    const reps = label.startsWith('tools()') ? 5 : 100;
+    const perRound = builds.map(() => []);
+    for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
+      for (const i of round % 2 ? [1, 0] : [0, 1]) {
+        const t0 = performance.now();
+        for (let r = 0; r < reps; r++) call(builds[i]);
+        if (round >= WARM_UP) perRound[i].push(((performance.now() - t0) * 1000) / reps);
+      }
+    }
+    report(label, perRound, 'µs');
+  }
+  const loads = builds.map(() => []);
+  for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      const ts = await builds[i].createToolSearch();
+      const t0 = performance.now();
+      ts.loadStaticTable(table);
+      if (round >= WARM_UP) loads[i].push(performance.now() - t0);
+      ts.dispose();
+    }
+  }
+  report(`loadStaticTable (${(table.length / 1048576).toFixed(1)} MB)`, loads, 'ms');
+  for (const b of builds) {
+    b.gated.dispose();
+    b.open.dispose();
+  }
+}
+
+function report(label, samples, unit) {
+  const [a, b] = samples.map(median);
+  console.log(`${label.padEnd(42)} a ${a.toFixed(1).padStart(8)} ${unit}  b ${b.toFixed(1).padStart(8)} ${unit}  a/b ${(a / b).toFixed(2)}`);
 }

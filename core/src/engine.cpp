@@ -299,8 +299,8 @@ Status Engine::store_vectors(const std::vector<std::string>& names, const std::v
   return Status::success();
 }
 
-Status Engine::load_static_table(const uint8_t* bytes, size_t size) {
-  auto table = StaticEmbedder::load(bytes, size);
+Status Engine::load_static_table(const uint8_t* bytes, size_t size, std::shared_ptr<const void> owner) {
+  auto table = StaticEmbedder::load(bytes, size, std::move(owner));
   if (!table.ok()) return table.status();
   auto loaded = std::make_shared<const StaticEmbedder>(std::move(table.value()));
   if (Status s = vectors_.use_embedder("static:" + text_hash(std::string_view(reinterpret_cast<const char*>(bytes), size)),

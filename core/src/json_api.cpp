@@ -560,9 +560,12 @@ std::string JsonEngine::store_vectors(const std::string& meta_json, const std::s
   });
 }
 
-std::string JsonEngine::load_static_table(std::string_view table) {
+std::string JsonEngine::load_static_table(std::string_view table) { return load_static_table(table, nullptr); }
+
+std::string JsonEngine::load_static_table(std::string_view table, std::shared_ptr<const void> owner) {
   return guarded([&] {
-    if (Status s = engine_.load_static_table(reinterpret_cast<const uint8_t*>(table.data()), table.size()); !s.ok()) {
+    if (Status s = engine_.load_static_table(reinterpret_cast<const uint8_t*>(table.data()), table.size(), std::move(owner));
+        !s.ok()) {
       return fail(s);
     }
     return ok_open() + R"({"dimensions":)" + std::to_string(engine_.vectors().dimensions()) + "}}";
@@ -570,11 +573,11 @@ std::string JsonEngine::load_static_table(std::string_view table) {
 }
 
 std::string JsonEngine::load_static_table_input(uint32_t bytes) {
-  std::string out = bytes > input_size_
-                        ? fail(Status::error(ErrorCode::InvalidArgument, "the table is longer than the input buffer"))
-                        : load_static_table(std::string_view(input_.get(), bytes));
-  release_long_input();
-  return out;
+  if (bytes > input_size_) return fail(Status::error(ErrorCode::InvalidArgument, "the table is longer than the input buffer"));
+  // The table keeps the buffer (its rows are read in place): the engine lets go of it.
+  std::shared_ptr<const void> buffer(std::move(input_));
+  input_size_ = 0;
+  return load_static_table(std::string_view(static_cast<const char*>(buffer.get()), bytes), std::move(buffer));
 }
 
 std::string JsonEngine::vector_info() {

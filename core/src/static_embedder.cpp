@@ -61,7 +61,7 @@ AnalyzerOptions embedder_analyzer() {
 
 }  // namespace
 
-Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size) {
+Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size, std::shared_ptr<const void> owner) {
   if (bytes == nullptr || size < kHeader) return corrupt("truncated header");
   if (std::memcmp(bytes, "TSSE", 4) != 0) return corrupt("bad magic (not a TSSE table)");
   const uint32_t version = read_u32(bytes + 4);
@@ -105,8 +105,14 @@ Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size) {
     e.scales_[i] = read_f32(bytes + scales_at + 4 * i);
     if (!std::isfinite(e.scales_[i]) || e.scales_[i] < 0) return corrupt("bad scale for word " + std::to_string(i));
   }
-  e.rows_.resize(static_cast<size_t>(count * dims));
-  std::memcpy(e.rows_.data(), bytes + rows_at, e.rows_.size());
+  const auto* rows = reinterpret_cast<const int8_t*>(bytes + rows_at);
+  if (owner) {
+    e.rows_ = std::shared_ptr<const int8_t>(std::move(owner), rows);
+  } else {
+    std::shared_ptr<int8_t[]> copy(new int8_t[static_cast<size_t>(count * dims)]);
+    std::memcpy(copy.get(), rows, static_cast<size_t>(count * dims));
+    e.rows_ = std::shared_ptr<const int8_t>(copy, copy.get());
+  }
   e.analyzer_ = Analyzer(embedder_analyzer());
   return e;
 }
@@ -131,7 +137,7 @@ StaticEmbedding StaticEmbedder::embed(std::string_view text) const {
     const size_t i = find(tokens.get()[k]);
     if (i == words_.size()) continue;
     out.known_tokens++;
-    add_scaled_row(v, rows_.data() + i * dims_, scales_[i], dims_);
+    add_scaled_row(v, rows_.get() + i * dims_, scales_[i], dims_);
   }
   double norm2 = 0;
   for (size_t d = 0; d < dims_; d++) norm2 += double{v[d]} * v[d];

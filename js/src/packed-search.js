@@ -100,7 +100,7 @@ export class PackedSearch {
       // The core never throws; this is a binding error or a trap.
       throw new ToolSearchError('INTERNAL', `search failed inside the engine: ${/** @type {Error} */ (cause)?.message ?? cause}`, { cause });
     }
-    if (count < 0) throw errorOf(decodeAnswer(this.#engine.lastError()));
+    if (count < 0) throw errorOf(decodeAnswer(this.#module, this.#engine.lastError()));
     this.#views();
     const f64 = this.#f64;
     const u32 = this.#u32;
@@ -142,7 +142,7 @@ export class PackedSearch {
       hits[i] = hit;
     }
     setResultInfo(hits, 'strategy', STRATEGIES[u32[(base >>> 2) + 3]]);
-    if (u32[(base >>> 2) + 4] !== 0) setResultInfo(hits, 'degraded', decodeAnswer(this.#engine.degradedReason()));
+    if (u32[(base >>> 2) + 4] !== 0) setResultInfo(hits, 'degraded', decodeAnswer(this.#module, this.#engine.degradedReason()));
     return hits;
   }
 
@@ -177,10 +177,10 @@ export class PackedSearch {
   }
 
   /**
-   * Writes `bytes` at the start of the engine's input buffer, for a raw call that reads them
-   * from there (loadStaticTable), with one copy: embind would copy a Uint8Array argument one
-   * byte at a time in JS. A buffer over 64 KiB is freed by that call, so the next search asks
-   * for one again.
+   * Writes `bytes` at the start of the engine's input buffer for a raw call that takes the
+   * buffer over (loadStaticTable, whose table then reads its rows in place), with one copy:
+   * embind would copy a Uint8Array argument one byte at a time in JS. The next search asks
+   * for a new buffer.
    * @param {Uint8Array} bytes
    * @param {string} what  for the TOO_LARGE message
    * @returns {number} the byte count written
@@ -189,8 +189,7 @@ export class PackedSearch {
     const need = bytes.byteLength;
     const address = this.#engine.inputAddress(need);
     if (address === 0) throw new ToolSearchError('TOO_LARGE', `${what} (${need} bytes) does not fit in the engine's memory`);
-    this.#input = address;
-    this.#inputBytes = need <= EXACT_INPUT_BYTES ? Math.max(need, this.#inputBytes) : 0;
+    this.#inputBytes = 0;
     this.#views();
     this.#u8.set(bytes, address);
     return need;
@@ -216,7 +215,7 @@ export class PackedSearch {
       if (!this.#summaries.has(tool) && !missing.includes(tool)) missing.push(tool);
     }
     if (missing.length === 0) return;
-    const summaries = openEnvelope(decodeAnswer(this.#engine.toolSummaries(JSON.stringify(missing)))).value;
+    const summaries = openEnvelope(decodeAnswer(this.#module, this.#engine.toolSummaries(JSON.stringify(missing)))).value;
     // The call allocated in wasm memory, which may have grown: read the rows through new views.
     this.#views();
     // Never handed out: each hit gets its own copy of `required` (a frozen array would make

@@ -62,15 +62,20 @@ export const MAX_CALL_LENGTH = 4 * 1024 * 1024;
 const answerDecoder = new TextDecoder();
 
 /**
- * The text of a raw method's string answer, which crosses as a Uint8Array view of its UTF-8
- * bytes in wasm memory: valid only until the next call into the module, so decoded at once.
- * One TextDecoder pass, where embind's own std::string return first walked every byte twice
- * in JS (wasm/bindings.cpp).
- * @param {Uint8Array} bytes
+ * The text of a raw method's string answer. The method returns the address of two u32 in wasm
+ * memory, where its UTF-8 bytes are and how many: valid only until the next call into the
+ * module, so decoded at once, with one TextDecoder pass where embind's own std::string return
+ * first walked every byte twice in JS (wasm/bindings.cpp).
+ * @param {{HEAPU8: Uint8Array}} module  the raw module
+ * @param {number} at  what the method returned
  * @returns {string}
  */
-export function decodeAnswer(bytes) {
-  return answerDecoder.decode(bytes);
+export function decodeAnswer(module, at) {
+  const heap = module.HEAPU8;
+  // Two little-endian u32, read byte by byte: no typed-array view made per call.
+  const address = heap[at] | (heap[at + 1] << 8) | (heap[at + 2] << 16) | (heap[at + 3] << 24);
+  const size = heap[at + 4] | (heap[at + 5] << 8) | (heap[at + 6] << 16) | (heap[at + 7] << 24);
+  return answerDecoder.decode(heap.subarray(address >>> 0, (address >>> 0) + (size >>> 0)));
 }
 
 /**

@@ -705,7 +705,7 @@ export class ToolSearch {
     const engine = this.#live();
     let text;
     try {
-      text = decodeAnswer(engine[method](...args));
+      text = decodeAnswer(this.#module, engine[method](...args));
     } catch (cause) {
       // The core never throws; this is a binding error or a trap.
       throw new ToolSearchError('INTERNAL', `${method} failed inside the engine: ${/** @type {Error} */ (cause)?.message ?? cause}`, { cause });

@@ -1,6 +1,7 @@
 #include "toolsearch/static_embedder.hpp"
 
 #include <catch2/catch.hpp>
+#include <memory>
 
 #include <cmath>
 #include <cstring>
@@ -84,6 +85,25 @@ TEST_CASE("static embedder: looks up analyzer tokens, sums weighted rows, normal
   CHECK(none.known_tokens == 0);
   CHECK(none.vector == std::vector<float>(3, 0.0f));
   CHECK(e.embed("").tokens == 0);
+}
+
+TEST_CASE("static embedder: with an owner the rows are read in place, and embed as a copy does", "[static_embedder]") {
+  auto bytes = std::make_shared<std::vector<uint8_t>>(small_table());
+  auto copied = StaticEmbedder::load(*bytes);
+  auto shared = StaticEmbedder::load(bytes->data(), bytes->size(), bytes);
+  REQUIRE(copied.ok());
+  REQUIRE(shared.ok());
+  CHECK(bytes.use_count() == 2);  // the table holds the bytes
+  // Rows in place: a change to the owner's bytes shows through (nothing may write them; this
+  // only proves there is no copy), while the copied table is untouched.
+  (*bytes)[bytes->size() - 1] = 100;  // weather's last code: 0 -> 100
+  CHECK(shared.value().embed("weather").vector[2] > 0.99f);
+  CHECK(copied.value().embed("weather").vector[2] == 0.0f);
+  const std::weak_ptr<std::vector<uint8_t>> watch = bytes;
+  bytes.reset();
+  CHECK_FALSE(watch.expired());
+  shared = Status::error(ErrorCode::InvalidArgument, "dropped");  // the table goes, and the bytes with it
+  CHECK(watch.expired());
 }
 
 TEST_CASE("static embedder: every truncation and corruption is a typed error", "[static_embedder]") {

@@ -29,9 +29,9 @@ function throughModule(texts) {
       const batch = texts.slice(i, i + 200);
       const name = `n${i}`;
       const schema = `{"type":"object","properties":{"x":{"type":"number","examples":[${batch.join(',')}]}}}`;
-      const added = rawEnvelope(engine.addTools(`[{"name":"${name}","description":"numbers","inputSchema":${schema}}]`, 'null'));
+      const added = rawEnvelope(module, engine.addTools(`[{"name":"${name}","description":"numbers","inputSchema":${schema}}]`, 'null'));
       assert.equal(added.ok, true, JSON.stringify(added.error));
-      const described = rawEnvelope(engine.describe(name, ''));
+      const described = rawEnvelope(module, engine.describe(name, ''));
       assert.equal(described.ok, true, JSON.stringify(described.error));
       out.push(...described.value.inputSchema.properties.x.examples);
     }

@@ -61,13 +61,13 @@ describe('raw embind surface', () => {
     try {
       // Text beyond ASCII and Latin-1 comes back as written (the bytes are UTF-8, not Latin-1).
       const description = 'liest eine Datei – 读取文件 🗂';
-      assert.equal(rawEnvelope(engine.addTools(JSON.stringify([{ name: 'read_it', description }]), 'null')).ok, true);
-      assert.equal(rawEnvelope(engine.describe('read_it', '')).value.description, description);
-      const envelope = rawEnvelope(engine.info());
+      assert.equal(rawEnvelope(module, engine.addTools(JSON.stringify([{ name: 'read_it', description }]), 'null')).ok, true);
+      assert.equal(rawEnvelope(module, engine.describe('read_it', '')).value.description, description);
+      const envelope = rawEnvelope(module, engine.info());
       assert.equal(envelope.ok, true);
       assert.deepEqual(Object.keys(envelope.value).sort(), ['fingerprint', 'revision', 'sessions', 'size']);
       assert.equal(envelope.value.size, 1);
-      const bad = rawEnvelope(engine.addTools('not json', 'null'));
+      const bad = rawEnvelope(module, engine.addTools('not json', 'null'));
       assert.equal(bad.ok, false);
       assert.equal(bad.error.code, 'INVALID_JSON');
       assert.equal(typeof bad.error.message, 'string');

@@ -86,12 +86,12 @@ describe('finding 1: memory exhaustion', () => {
     const module = await glue({ wasmBinary: await readFile(installed.file('dist/tool-search-core.wasm')) });
     const engine = new module.Engine('{}');
     try {
-      rawEnvelope(engine.addTools('[{"name":"free"}]', 'null'));
-      const envelope = rawEnvelope(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(20_000_000)}}}`, ''));
+      rawEnvelope(module, engine.addTools('[{"name":"free"}]', 'null'));
+      const envelope = rawEnvelope(module, engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(20_000_000)}}}`, ''));
       assert.deepEqual([envelope.ok, envelope.error.code], [false, 'TOO_LARGE']);
-      const dense = rawEnvelope(engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(2_000_000)}}}`, ''));
+      const dense = rawEnvelope(module, engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(2_000_000)}}}`, ''));
       assert.deepEqual([dense.ok, dense.error.code], [false, 'TOO_LARGE']);
-      assert.equal(rawEnvelope(engine.handleCall('', '{"name":"free","arguments":{}}', '')).value.kind, 'dispatch');
+      assert.equal(rawEnvelope(module, engine.handleCall('', '{"name":"free","arguments":{}}', '')).value.kind, 'dispatch');
     } finally {
       engine.delete();
     }

@@ -114,8 +114,10 @@ class Engine {
   Status store_vectors(const std::vector<std::string>& names, const std::vector<std::string>& hashes,
                        const float* values, size_t count);
   /// Loads a static embedding table (static_embedder.hpp): tools and queries are then embedded
-  /// inside the engine, and semantic and hybrid need no host embedder.
-  Status load_static_table(const uint8_t* bytes, size_t size);
+  /// inside the engine, and semantic and hybrid need no host embedder. `owner`, when given,
+  /// keeps `bytes` alive and unchanged, and the table reads its rows in place (see
+  /// StaticEmbedder::load); without it they are copied.
+  Status load_static_table(const uint8_t* bytes, size_t size, std::shared_ptr<const void> owner = nullptr);
   const ToolVectors& vectors() const { return vectors_; }
   bool has_static_table() const { return static_ != nullptr; }
   /// The tool if it exists and is in the session's scope (out of scope reads as NotFound).

@@ -47,7 +47,7 @@ class JsonEngine {
   int search_packed(uint32_t query_bytes, uint32_t limit, uint32_t flags, uint32_t session_bytes,
                     uint32_t vector_bytes);
   /// A buffer of at least `bytes` bytes for search_packed's inputs, kept between searches (one
-  /// over kKeptInputBytes is freed after the next call that reads it); nullptr when it cannot be had or
+  /// over kKeptInputBytes is freed after the next search; load_static_table_input takes it); nullptr when it cannot be had or
   /// `bytes` is over kMaxInputBytes. Its address changes only when it grows.
   char* input_buffer(size_t bytes);
   static constexpr size_t kKeptInputBytes = 64 * 1024;
@@ -78,7 +78,8 @@ class JsonEngine {
   std::string load_static_table(std::string_view table);
   /// load_static_table() of the first `bytes` bytes of input_buffer(), which the caller wrote:
   /// how the JS layer passes a table, since embind copies a Uint8Array argument one byte at a
-  /// time in JS (24 ms for the 3.6 MB table). A buffer over kKeptInputBytes is freed after.
+  /// time in JS (24 ms for the 3.6 MB table). The table takes the buffer and reads its rows
+  /// where they are (no second copy), so the next search asks for a new input buffer.
   std::string load_static_table_input(uint32_t bytes);
   /// {embedder, dimensions, static, vectors (current for the catalog), tools}.
   std::string vector_info();
@@ -134,9 +135,10 @@ class JsonEngine {
   std::string snapshot_;               // written by snapshot()
   std::shared_ptr<char[]> reserved_;  // for a snapshot to load; not zero-filled (11 MB for 10,000 tools)
   size_t reserved_size_ = 0;
-  std::shared_ptr<char[]> input_;  // search_packed's and load_static_table_input's inputs, written by the caller
+  std::shared_ptr<char[]> input_;  // search_packed's inputs (or a static table), written by the caller
   size_t input_size_ = 0;
   void release_long_input();
+  std::string load_static_table(std::string_view table, std::shared_ptr<const void> owner);
 };
 
 }  // namespace toolsearch

@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,10 +43,12 @@ class StaticEmbedder {
   static constexpr uint32_t kVersion = 1;
   static constexpr size_t kMaxDimensions = 4096;
 
-  /// Parses and validates a TSSE table (copies the bytes). InvalidArgument on a wrong magic, an
-  /// unsupported version or flags, sizes that disagree with the header (truncated or trailing
-  /// bytes), an empty, unsorted, duplicate or non-UTF-8 word, or a negative or non-finite scale.
-  static Result<StaticEmbedder> load(const uint8_t* bytes, size_t size);
+  /// Parses and validates a TSSE table. InvalidArgument on a wrong magic, an unsupported
+  /// version or flags, sizes that disagree with the header (truncated or trailing bytes), an
+  /// empty, unsorted, duplicate or non-UTF-8 word, or a negative or non-finite scale. With an
+  /// `owner` (what keeps `bytes` alive; nothing may write them again) the rows, most of the
+  /// table, are read where they are; without one (the default) they are copied.
+  static Result<StaticEmbedder> load(const uint8_t* bytes, size_t size, std::shared_ptr<const void> owner = nullptr);
   static Result<StaticEmbedder> load(const std::vector<uint8_t>& bytes) { return load(bytes.data(), bytes.size()); }
 
   /// Embeds `text`: the analyzer's default pipeline without stemming (the table holds surface
@@ -63,7 +66,7 @@ class StaticEmbedder {
   size_t dims_ = 0;
   TermDictionary words_;  ///< ids are table rows: a hash lookup per token, no string compares
   std::vector<float> scales_;
-  std::vector<int8_t> rows_;
+  std::shared_ptr<const int8_t> rows_;  ///< count x dims codes: in the owner's bytes, or a copy
   Analyzer analyzer_;
 };
 

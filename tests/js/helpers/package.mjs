@@ -132,11 +132,13 @@ export async function readJsonl(file) {
 }
 
 /**
- * The envelope a raw engine method answered: the module returns its UTF-8 bytes as a view of
- * wasm memory (docs/wasm-boundary.md), read here at once.
- * @param {Uint8Array} bytes
+ * The envelope a raw engine method answered: the method returns the address of two u32 in
+ * wasm memory, where its UTF-8 bytes are and how many (docs/wasm-boundary.md), read here at once.
+ * @param {{HEAPU8: Uint8Array}} module  the raw module
+ * @param {number} at
  */
-export function rawEnvelope(bytes) {
-  if (!(bytes instanceof Uint8Array)) throw new TypeError(`a raw answer must be a Uint8Array, not ${typeof bytes}`);
-  return JSON.parse(new TextDecoder().decode(bytes));
+export function rawEnvelope(module, at) {
+  if (!Number.isInteger(at) || at <= 0 || at % 4 !== 0) throw new TypeError(`a raw answer must be an aligned address, not ${at}`);
+  const [address, size] = new Uint32Array(module.HEAPU8.buffer, at, 2);
+  return JSON.parse(new TextDecoder().decode(module.HEAPU8.subarray(address, address + size)));
 }
