@@ -1,8 +1,8 @@
 // Registers the JSON engine with embind. Nothing else lives here: every value crosses as a
-// copy: strings in (vectors and static tables as bytes: embind copies a Uint8Array into a
-// std::string), every answer out as the UTF-8 bytes of a JSON envelope, except the packed
-// search, whose inputs the JS layer writes into a buffer the engine keeps and whose hits are
-// fixed rows that it copies out of wasm memory (docs/wasm-boundary.md).
+// copy: strings in (vectors as bytes: embind copies a Uint8Array into a std::string), every
+// answer out as the UTF-8 bytes of a JSON envelope, except the packed search and a static
+// table, whose inputs the JS layer writes into a buffer the engine keeps, and the search's
+// hits, fixed rows that the JS layer copies out of wasm memory (docs/wasm-boundary.md).
 #include "toolsearch/json_api.hpp"
 
 #include <emscripten/bind.h>

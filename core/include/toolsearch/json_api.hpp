@@ -47,8 +47,9 @@ class JsonEngine {
   int search_packed(uint32_t query_bytes, uint32_t limit, uint32_t flags, uint32_t session_bytes,
                     uint32_t vector_bytes);
   /// A buffer of at least `bytes` bytes for search_packed's inputs, kept between searches (one
-  /// over kKeptInputBytes is freed after the next search; load_static_table_input takes it); nullptr when it cannot be had or
-  /// `bytes` is over kMaxInputBytes. Its address changes only when it grows.
+  /// over kKeptInputBytes is freed after the next search), or for load_static_table_input's
+  /// table (which takes it); nullptr when it cannot be had or `bytes` is over kMaxInputBytes.
+  /// Its address changes only when it grows.
   char* input_buffer(size_t bytes);
   static constexpr size_t kKeptInputBytes = 64 * 1024;
   static constexpr size_t kMaxInputBytes = 256 * 1024 * 1024;
