@@ -577,7 +577,10 @@ std::string JsonEngine::load_static_table_input(uint32_t bytes) {
   // The table keeps the buffer (its rows are read in place): the engine lets go of it.
   std::shared_ptr<const void> buffer(std::move(input_));
   input_size_ = 0;
-  return load_static_table(std::string_view(static_cast<const char*>(buffer.get()), bytes), std::move(buffer));
+  // The view first, in its own statement: the order in which a call's arguments are evaluated
+  // is unspecified, and moving `buffer` into the owner first would leave a null view.
+  const std::string_view table(static_cast<const char*>(buffer.get()), bytes);
+  return load_static_table(table, std::move(buffer));
 }
 
 std::string JsonEngine::vector_info() {

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 #include <string>
 #include <vector>
@@ -260,6 +262,42 @@ TEST_CASE("the JSON API carries strategy, degradation, legs and vectors", "[retr
   CHECK(nlohmann::json::parse(e.load_static_table_input(11))["error"]["message"] ==
         nlohmann::json::parse(e.load_static_table("not a table"))["error"]["message"]);
   CHECK(nlohmann::json::parse(e.load_static_table_input(1))["error"]["message"] == "the table is longer than the input buffer");
+}
+
+TEST_CASE("a static table loaded through the input buffer ranks as one passed as a string", "[retrieval]") {
+  std::ifstream file(std::string(TOOLSEARCH_SOURCE_DIR) + "/js/assets/static-embeddings.tsse", std::ios::binary);
+  if (!file) {
+    WARN("js/assets/static-embeddings.tsse not present; skipped");
+    return;
+  }
+  const std::string table((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const char* tools = R"([{"name":"read_text_file","description":"Read the contents of a file from disk"},
+                          {"name":"send_message","description":"Post a message to a chat channel"},
+                          {"name":"get_forecast","description":"Weather forecast for a city"}])";
+  JsonEngine copied, in_place;
+  REQUIRE(nlohmann::json::parse(copied.add_tools(tools))["ok"]);
+  REQUIRE(nlohmann::json::parse(in_place.add_tools(tools))["ok"]);
+  const auto by_copy = nlohmann::json::parse(copied.load_static_table(table));
+  REQUIRE(by_copy["ok"]);
+  char* in = in_place.input_buffer(table.size());
+  REQUIRE(in != nullptr);
+  std::memcpy(in, table.data(), table.size());
+  // The whole table through the buffer: a view made after the buffer moved would be null and
+  // fail as a truncated header.
+  const auto by_buffer = nlohmann::json::parse(in_place.load_static_table_input(static_cast<uint32_t>(table.size())));
+  REQUIRE(by_buffer["ok"]);
+  CHECK(by_buffer["value"] == by_copy["value"]);
+  // The rows are read where the buffer was; a search that needs a new input buffer must not
+  // disturb them.
+  REQUIRE(in_place.input_buffer(1 << 20) != nullptr);
+  for (const char* query : {"is it going to rain tomorrow", "tell the team in chat", "open my notes document"}) {
+    const std::string options = R"({"strategy":"semantic"})";
+    const auto a = nlohmann::json::parse(copied.search(query, options));
+    const auto b = nlohmann::json::parse(in_place.search(query, options));
+    REQUIRE(a["ok"]);
+    CHECK(a == b);
+    CHECK(a["strategy"] == "semantic");
+  }
 }
 
 namespace {

@@ -49,7 +49,7 @@ class JsonEngine {
   /// A buffer of at least `bytes` bytes for search_packed's inputs, kept between searches (one
   /// over kKeptInputBytes is freed after the next search), or for load_static_table_input's
   /// table (which takes it); nullptr when it cannot be had or `bytes` is over kMaxInputBytes.
-  /// Its address changes only when it grows.
+  /// Its address changes when it grows, and after load_static_table_input took it.
   char* input_buffer(size_t bytes);
   static constexpr size_t kKeptInputBytes = 64 * 1024;
   static constexpr size_t kMaxInputBytes = 256 * 1024 * 1024;
