@@ -1,8 +1,10 @@
-// Registers the JSON engine with embind. Nothing else lives here: every value crosses as a
-// copy: strings in (vectors as bytes: embind copies a Uint8Array into a std::string), every
-// answer out as the UTF-8 bytes of a JSON envelope, except the packed search and a static
-// table, whose inputs the JS layer writes into a buffer the engine keeps, and the search's
-// hits, fixed rows that the JS layer copies out of wasm memory (docs/wasm-boundary.md).
+// Registers the JSON engine with embind. Nothing else lives here. Every value crosses as a
+// copy (docs/wasm-boundary.md):
+// - in: strings (vectors as bytes: embind copies a Uint8Array into a std::string), except the
+//   packed search's inputs and a static table, which the JS layer writes into a buffer the
+//   engine keeps;
+// - out: every string answer as its UTF-8 bytes (a JSON envelope, or degradedReason's text),
+//   and the packed search's hits as fixed rows, both copied out of wasm memory by the JS layer.
 #include "toolsearch/json_api.hpp"
 
 #include <emscripten/bind.h>
@@ -30,6 +32,10 @@ uintptr_t snapshot_address(const JsonEngine& engine) {
 std::string last_answer;
 uint32_t last_answer_at[2];  // address, length
 
+// The previous answer is let go before the next is made, so two large answers in a row (a
+// 10,000-tool listing, say) never hold wasm memory, which never shrinks, twice over.
+void release_last_answer() { std::string().swap(last_answer); }
+
 uintptr_t answer_bytes(std::string answer) {
   last_answer = std::move(answer);
   last_answer_at[0] = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(last_answer.data()));
@@ -41,11 +47,17 @@ template <typename Method, Method method>
 struct Answer;
 template <typename... Args, std::string (JsonEngine::*method)(Args...)>
 struct Answer<std::string (JsonEngine::*)(Args...), method> {
-  static uintptr_t call(JsonEngine& engine, Args... args) { return answer_bytes((engine.*method)(args...)); }
+  static uintptr_t call(JsonEngine& engine, Args... args) {
+    release_last_answer();
+    return answer_bytes((engine.*method)(args...));
+  }
 };
 template <typename... Args, std::string (JsonEngine::*method)(Args...) const>
 struct Answer<std::string (JsonEngine::*)(Args...) const, method> {
-  static uintptr_t call(const JsonEngine& engine, Args... args) { return answer_bytes((engine.*method)(args...)); }
+  static uintptr_t call(const JsonEngine& engine, Args... args) {
+    release_last_answer();
+    return answer_bytes((engine.*method)(args...));
+  }
 };
 }  // namespace
 
