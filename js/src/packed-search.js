@@ -42,6 +42,8 @@ export function searchFlags(request) {
 
 /** The core's query limit in UTF-8 bytes (check_query in core/src/json_api.cpp). */
 const MAX_QUERY_BYTES = 16 * 1024;
+/** The most the engine's input buffer holds (JsonEngine::kMaxInputBytes). */
+const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 /** Inputs this long or longer are measured exactly rather than bounded by 3 bytes a code unit. */
 const EXACT_INPUT_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
@@ -67,7 +69,7 @@ export class PackedSearch {
   /** @type {any} */ #engine;
   #address = -1;
   // The engine's input buffer (JsonEngine::input_buffer): its address and size, asked for again
-  // only when a search needs more.
+  // when a search needs more, or after a static table took the buffer (#inputBytes 0).
   #input = 0;
   #inputBytes = 0;
   /** @type {ArrayBuffer | undefined} */ #buffer;
@@ -187,6 +189,8 @@ export class PackedSearch {
    */
   writeInput(bytes, what) {
     const need = bytes.byteLength;
+    // Checked here too: embind would pass a length of 4 GiB or more modulo 2^32.
+    if (need > MAX_INPUT_BYTES) throw new ToolSearchError('TOO_LARGE', `${what} is ${need} bytes; the limit is ${MAX_INPUT_BYTES}`);
     const address = this.#engine.inputAddress(need);
     if (address === 0) throw new ToolSearchError('TOO_LARGE', `${what} (${need} bytes) does not fit in the engine's memory`);
     this.#inputBytes = 0;

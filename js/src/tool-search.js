@@ -417,6 +417,7 @@ export class ToolSearch {
    * @returns {Promise<{embedded: number, pending: number}>}
    */
   async embedTools() {
+    this.#live();
     const embedder = this.#embedder;
     if (!embedder) return { embedded: 0, pending: 0 };
     if (this.#registeredDims === undefined) {
@@ -458,6 +459,7 @@ export class ToolSearch {
   loadStaticTable(table) {
     const bytes = table instanceof ArrayBuffer ? new Uint8Array(table) : table;
     if (!(bytes instanceof Uint8Array)) throw invalidArgument('loadStaticTable(table)', 'a Uint8Array or ArrayBuffer', table);
+    this.#live();  // before the bytes are written through the engine's handle
     const result = this.#call('loadStaticTable', this.#packed.writeInput(bytes, 'loadStaticTable(table)'));
     this.#embedder = undefined;
     this.#registeredDims = undefined;
@@ -689,7 +691,7 @@ export class ToolSearch {
    * Calls one raw method and decodes its envelope. Every raw call goes through here, with the
    * method name as a literal (a test compares those names with the raw module).
    * @param {string} method
-   * @param {...(string | boolean)} args
+   * @param {...(string | boolean | number | Uint8Array)} args
    */
   #call(method, ...args) {
     return this.#open(method, ...args).value;
@@ -699,7 +701,7 @@ export class ToolSearch {
    * #call, returning the whole success envelope (a search's strategy and degraded sit beside
    * its value).
    * @param {string} method
-   * @param {...(string | boolean | Uint8Array)} args
+   * @param {...(string | boolean | number | Uint8Array)} args
    */
   #open(method, ...args) {
     const engine = this.#live();

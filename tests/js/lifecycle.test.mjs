@@ -45,12 +45,28 @@ describe('dispose', () => {
       unwrap: () => ts.unwrap({ name: 'get_weather', arguments: {} }),
       estimateTokens: () => ts.estimateTokens({ name: 'x' }),
       configure: () => ts.configure({}),
+      snapshot: () => ts.snapshot(),
+      load: () => ts.load(new Uint8Array(64)),
+      loadStaticTable: () => ts.loadStaticTable(new Uint8Array(64)),
+      vectorInfo: () => ts.vectorInfo,
       'session.search': () => s.search('weather'),
       'session.assemble': () => s.assemble(),
     };
-    for (const [label, use] of Object.entries(uses)) {
-      assert.throws(use, (e) => e instanceof pkg.ToolSearchError && e.code === 'DISPOSED', label);
-    }
+    const asyncUses = {
+      searchAsync: () => ts.searchAsync('weather'),
+      embedTools: () => ts.embedTools(),
+      assembleAsync: () => ts.assembleAsync(),
+      handleCallAsync: () => ts.handleCallAsync({ name: 'get_weather', arguments: {} }),
+    };
+    const disposed = (/** @type {any} */ e) => e instanceof pkg.ToolSearchError && e.code === 'DISPOSED';
+    for (const [label, use] of Object.entries(uses)) assert.throws(use, disposed, label);
+    for (const [label, use] of Object.entries(asyncUses)) await assert.rejects(use(), disposed, label);
+    // Every member is covered, so a new one cannot be forgotten here. `embedder` is the host's
+    // own object, handed back as given.
+    const members = Object.getOwnPropertyNames(Object.getPrototypeOf(ts));
+    const exempt = ['constructor', 'disposed', 'dispose', 'embedder'];
+    const uncovered = members.filter((m) => !exempt.includes(m) && !(m in uses) && !(m in asyncUses));
+    assert.deepEqual(uncovered, [], 'members without a use-after-dispose check');
     assert.equal(s.closed, true, "a disposed engine's sessions read as closed");
     s.close(); // closing after the owner is gone is a no-op
   });
