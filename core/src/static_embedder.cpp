@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <vector>
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
@@ -141,9 +143,31 @@ StaticEmbedding StaticEmbedder::embed(std::string_view text) const {
   }
   double norm2 = 0;
   for (size_t d = 0; d < dims_; d++) norm2 += double{v[d]} * v[d];
+  if (!std::isfinite(norm2)) {
+    // The float sum overflowed (a table with huge scales): summed again in double, which a
+    // table's finite scales cannot overflow, so any valid table embeds any text to a unit vector.
+    std::vector<double> wide(dims_, 0.0);
+    for (size_t k = 0; k < tokens.get().size(); k++) {
+      const size_t i = find(tokens.get()[k]);
+      if (i == words_.size()) continue;
+      const int8_t* row = rows_.get() + i * dims_;
+      for (size_t d = 0; d < dims_; d++) wide[d] += double{scales_[i]} * row[d];
+    }
+    norm2 = 0;
+    for (size_t d = 0; d < dims_; d++) norm2 += wide[d] * wide[d];
+    const double norm = std::sqrt(norm2);
+    for (size_t d = 0; d < dims_; d++) v[d] = norm > 0 ? static_cast<float>(wide[d] / norm) : 0.0f;
+    return out;
+  }
   if (norm2 > 0) {
-    const float inv = static_cast<float>(1.0 / std::sqrt(norm2));
-    for (size_t d = 0; d < dims_; d++) v[d] *= inv;
+    const double inv = 1.0 / std::sqrt(norm2);
+    if (inv <= std::numeric_limits<float>::max()) {
+      const float inv_f = static_cast<float>(inv);
+      for (size_t d = 0; d < dims_; d++) v[d] *= inv_f;
+    } else {
+      // A sum of subnormals (a table with tiny scales): the float inverse would be infinite.
+      for (size_t d = 0; d < dims_; d++) v[d] = static_cast<float>(v[d] * inv);
+    }
   }
   return out;
 }

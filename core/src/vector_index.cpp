@@ -44,12 +44,16 @@ float quantize_unit_int8(const float* v, size_t n, int8_t* codes) {
   }
   // Normalising first is unnecessary: the direction is all a cosine needs, and the max-abs
   // scale uses the full int8 range whatever the input's length.
+  // The scale in float, as every stored code was made; a max_abs below 127 / FLT_MAX (a vector
+  // of subnormals) would make it infinite, and the codes garbage, so those take it in double.
   const float to_code = 127.0f / max_abs;
+  const bool tiny = !std::isfinite(to_code);
+  const double to_code_tiny = 127.0 / static_cast<double>(max_abs);
   int64_t norm2 = 0;
   for (size_t i = 0; i < n; i++) {
     // lround, written out: |x| <= 127 here, and x + 0.5 in double is exact, so truncating it
     // rounds half away from zero as lround does, without a libm call per value in wasm.
-    const double x = static_cast<double>(v[i] * to_code);
+    const double x = tiny ? static_cast<double>(v[i]) * to_code_tiny : static_cast<double>(v[i] * to_code);
     const int c = static_cast<int>(x >= 0 ? x + 0.5 : x - 0.5);
     codes[i] = static_cast<int8_t>(std::clamp(c, -127, 127));
     norm2 += int64_t{codes[i]} * codes[i];

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -172,4 +173,26 @@ TEST_CASE("static embedder: the distilled table in js/assets loads and embeds", 
   // A sanity check of meaning, not a quality bar: a paraphrase beats an unrelated text.
   CHECK(cos("send an email to my colleague", "compose mail message") >
         cos("send an email to my colleague", "weather forecast for tomorrow"));
+}
+
+TEST_CASE("static embedder: any valid table embeds to a unit vector, whatever its scales", "[static_embedder]") {
+  // Found by the vectors fuzz target: scales near FLT_MAX overflowed the float sum (inf, then
+  // NaN after normalising), and subnormal scales an infinite float inverse; either way a text
+  // search on a table the loader had accepted failed with "query has a NaN or infinite value".
+  const float tiny = std::numeric_limits<float>::denorm_min();
+  for (const float scale : {std::numeric_limits<float>::max(), 1e30f, tiny, 1e-40f}) {
+    const auto table = make_table({"forecast", "get", "weather"}, {{0, 0, 2}, {127, 0, 0}, {0, 127, 0}}, {scale, scale, scale});
+    auto loaded = StaticEmbedder::load(table);
+    REQUIRE(loaded.ok());
+    const StaticEmbedding v = loaded.value().embed("get weather forecast weather get");
+    double norm2 = 0;
+    for (float x : v.vector) {
+      CHECK(std::isfinite(x));
+      norm2 += double{x} * x;
+    }
+    CHECK(norm2 == Approx(1.0).margin(1e-5));
+    // The direction of (2·127, 2·127, 2) at any scale.
+    CHECK(v.vector[0] == Approx(v.vector[1]));
+    CHECK(v.vector[2] == Approx(2.0 / std::sqrt(2.0 * 254 * 254 + 4)).margin(1e-5));
+  }
 }

@@ -230,3 +230,28 @@ TEST_CASE("vector index: dot_int8_rows equals dot_int8 row by row (blocks of fou
     }
   }
 }
+
+TEST_CASE("vector index: vectors of subnormals quantise in their direction", "[vector]") {
+  // Found by the vectors fuzz target: a max below 127 / FLT_MAX made the float scale infinite,
+  // every code the conversion of inf or NaN (undefined in C++; -127 for all in wasm), and so a
+  // tiny vector pointed anywhere.
+  const float tiny = std::numeric_limits<float>::denorm_min();
+  const std::vector<float> small = {3 * tiny, 0, -tiny, 0};
+  const std::vector<float> same_direction = {3, 0, -1, 0};
+  std::vector<int8_t> codes(4), expected(4);
+  const float scale = quantize_unit_int8(small.data(), small.size(), codes.data());
+  const float expected_scale = quantize_unit_int8(same_direction.data(), same_direction.size(), expected.data());
+  CHECK(codes == expected);
+  CHECK(scale == expected_scale);
+  CHECK(std::isfinite(scale));
+
+  // A query of subnormals ranks as its direction does.
+  VectorIndex index = make(4);
+  REQUIRE(index.add({0, 0, 1, 0, 3, 0, -1, 0, -3, 0, 1, 0}).ok());
+  auto hits = index.search({1e-40f, 0, -0.33e-40f, 0}, 3);
+  REQUIRE(hits.ok());
+  REQUIRE(hits->size() == 3);
+  CHECK(hits.value()[0].id == 1);
+  CHECK(hits.value()[0].score == Approx(1.0).margin(0.01));
+  CHECK(hits.value()[2].id == 2);
+}

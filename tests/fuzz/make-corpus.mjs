@@ -4,7 +4,7 @@
 // MetaTool catalogs and queries in ../shared/data. Deterministic (fixed strides, content-hash
 // file names), so re-running gives the same files. Kept small: the fuzzer grows its own corpus.
 //
-//   node tests/fuzz/make-corpus.mjs [--out DIR] [--data DIR]
+//   node tests/fuzz/make-corpus.mjs [--out DIR] [--data DIR] [--only TARGET,...]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +18,8 @@ const arg = (flag, fallback) => {
 };
 const outDir = resolve(arg('--out', join(here, 'corpus')));
 const dataDir = resolve(arg('--data', process.env.TOOLSEARCH_DATA_DIR ?? join(root, '../shared/data')));
+// --only a,b: rewrite just those targets' seeds (the others' depend on the data and the build).
+const only = new Set((arg('--only', '') ?? '').split(',').filter(Boolean));
 
 const official = JSON.parse(readFileSync(join(root, 'js/catalogs/official-mcp.json'), 'utf8'));
 const officialTools = official.servers.flatMap(({ server, tools }) =>
@@ -227,9 +229,41 @@ if (existsSync(dist)) {
   console.warn(`make-corpus: ${dist} missing (build the package first), snapshot seeds skipped`);
 }
 
+// ---- vectors: head byte (bit 0: an 8-dimension embedder) + records <op><length><payload> ----
+// One input per kind of op (fuzz_vectors.cpp), and a few that chain them.
+const record = (op, payload) => {
+  const b = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+  return Buffer.concat([Buffer.from([op, b.length]), b.subarray(0, 255)]);
+};
+const floats = (values) => Buffer.from(new Float32Array(values).buffer);
+/** A well-formed TSSE table (static_embedder.hpp) of sorted words, one row of codes each. */
+function tsse(words, dims, scale) {
+  const vocab = Buffer.concat(words.map((w) => Buffer.concat([Buffer.from([w.length]), Buffer.from(w)])));
+  const header = Buffer.alloc(32);
+  header.write('TSSE', 0);
+  header.writeUInt32LE(1, 4);
+  header.writeUInt32LE(dims, 8);
+  header.writeUInt32LE(words.length, 12);
+  header.writeUInt32LE(vocab.length, 16);
+  const pad = Buffer.alloc((4 - ((32 + vocab.length) % 4)) % 4);
+  const rows = Buffer.from(words.flatMap((_, i) => Array.from({ length: dims }, (_, d) => ((i * 7 + d * 3) % 255) - 127)));
+  return Buffer.concat([header, vocab, pad, floats(words.map(() => scale)), rows]);
+}
+const vectorSeeds = [
+  [1, [record(2, [5, 0, 1, 2, 3, 4, 10, 150, 90, 60]), record(4, 'read the file\x01\x02\x03'), record(5, [1, ...Buffer.from('echo message'), 100, 120])]],
+  [0, [record(0, [0, 16, 0]), record(2, [4, 0, 1, 2, 3, 203, 204, 100]), record(4, [0x41, ...Buffer.from('gzip a file'), 200, 201]), record(9, [5, 6, 7])]],
+  [0, [record(7, [3, 0, 1, 2, 3, 200, 120, 140, 96, 97]), record(4, [1, ...Buffer.from('read notes')]), record(6, [2, 100, 110])]],
+  [1, [record(3, Buffer.concat([Buffer.from([39]), Buffer.from('{"names":["echo"],"hashes":["0"]}'), floats([1, 0, 0, 0, 0, 0, 0, 2])]))]],
+  [0, [record(8, tsse(['ask', 'echo', 'file', 'read'], 4, 0.05)), record(5, [0x21, ...Buffer.from('echo')])]],
+  [1, [record(1, '{"id":"host","dimensions":4}'), record(2, [2, 0, 3, 10, 20, 30]), record(5, [0x81, ...Buffer.from('ask the user'), 1, 2])]],
+  [1, [record(0, [1, 8, 0]), record(2, [3, 0x80, 1, 7, 203, 203, 203]), record(6, [1, ...floats([1e-40, 0, 0, 0, 0, 0, 0, 0])])]],
+];
+vectorSeeds.forEach(([head, records]) => seed('vectors', head, Buffer.concat(records)));
+
 // ---- write -----------------------------------------------------------------------------
 let total = 0;
 for (const [target, files] of corpora) {
+  if (only.size > 0 && !only.has(target)) continue;
   const dir = join(outDir, target);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -18,7 +18,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build/fuzz}
-targets=${FUZZ_TARGETS:-analyzer catalog_add schema_validator bridge config regex decimal snapshot}
+targets=${FUZZ_TARGETS:-analyzer catalog_add schema_validator bridge config regex decimal snapshot vectors}
 nice_level=${FUZZ_NICE:-10}
 jobs=${FUZZ_JOBS:-$(nproc)}
 

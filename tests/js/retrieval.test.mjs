@@ -134,6 +134,30 @@ test('bad embedders and bad query vectors are typed errors', async () => {
   }
 });
 
+test('vectors of subnormal values rank as their directions do', async () => {
+  // Found by the vectors fuzz target: below a max of about 4e-37 the int8 quantiser's float
+  // scale overflowed, and every code came out -127, so all such tools scored alike.
+  const normal = recordingEmbedder();
+  const scaled = recordingEmbedder();
+  const tiny = { ...scaled, id: 'letters-tiny', embed: async (texts) => (await scaled.embed(texts)).map((v) => v.map((x) => x * 1e-42)) };
+  const a = await builtInEngine({ embedder: normal });
+  const b = await builtInEngine({ embedder: tiny });
+  try {
+    await a.embedTools();
+    await b.embedTools();
+    const [query] = await normal.embed(['read a text file']);
+    const expected = a.search('read a text file', { strategy: 'semantic', vector: query, limit: 8 });
+    const got = b.search('read a text file', { strategy: 'semantic', vector: query.map((x) => x * 1e-42), limit: 8 });
+    assert.equal(got.strategy, 'semantic');
+    assert.equal(got[0].name, expected[0].name);
+    assert.ok(expected[0].score - expected.at(-1).score > 0.05, 'the letters embedder separates these tools');
+    got.forEach((h, i) => assert.ok(Math.abs(h.score - expected[i].score) < 0.01, `rank ${i + 1}: ${h.score} against ${expected[i].score}`));
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+});
+
 test('semantic and hybrid without an embedder run as keyword and say why', async () => {
   const ts = await builtInEngine();
   try {
