@@ -1,5 +1,6 @@
 #include "toolsearch/engine.hpp"
 
+#include "toolsearch/fnv_hash.hpp"
 #include "toolsearch/snapshot.hpp"
 
 #include <algorithm>
@@ -303,11 +304,13 @@ Status Engine::load_static_table(const uint8_t* bytes, size_t size, std::shared_
   auto table = StaticEmbedder::load(bytes, size, std::move(owner));
   if (!table.ok()) return table.status();
   auto loaded = std::make_shared<const StaticEmbedder>(std::move(table.value()));
-  if (Status s = vectors_.use_embedder("static:" + text_hash(std::string_view(reinterpret_cast<const char*>(bytes), size)),
-                                       loaded->dimensions());
-      !s.ok()) {
-    return s;
-  }
+  // The id names the table and how its embedder reads text (the salt: "2", unstemmed since
+  // round 32), so tool vectors a snapshot kept from an older embedder are made again instead of
+  // being mixed with new queries.
+  Fnv1a64 id;
+  id.bytes("static embedder 2\n");
+  id.bytes(std::string_view(reinterpret_cast<const char*>(bytes), size));
+  if (Status s = vectors_.use_embedder("static:" + id.hex(), loaded->dimensions()); !s.ok()) return s;
   static_ = std::move(loaded);
   static_filled_revision_ = ~uint64_t{0};
   ++settings_revision_;

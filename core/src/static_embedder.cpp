@@ -55,9 +55,13 @@ Status corrupt(const std::string& what) {
   return Status::error(ErrorCode::InvalidArgument, "static embedding table: " + what);
 }
 
+// The table holds surface words (scripts/distill-static-table.mjs), so nothing is stemmed here:
+// the search analyzer's default light stemmer would look up "fil", "creat" and "issu" for
+// "file", "create" and "issue", which the table does not hold.
 AnalyzerOptions embedder_analyzer() {
   AnalyzerOptions o;
   o.keep_whole_identifier = false;
+  o.stemmer = Stemmer();
   return o;
 }
 

@@ -196,3 +196,16 @@ TEST_CASE("static embedder: any valid table embeds to a unit vector, whatever it
     CHECK(v.vector[2] == Approx(2.0 / std::sqrt(2.0 * 254 * 254 + 4)).margin(1e-5));
   }
 }
+
+TEST_CASE("static embedder: words are looked up as the table holds them, unstemmed", "[static_embedder]") {
+  // The distilled table holds surface words. The search analyzer's default light stemmer once
+  // reached the embedder too, so "create an issue" looked up "creat" and "issu" and embedded
+  // to nothing (found by reading the fuzz harness's static-table searches).
+  const auto table = make_table({"create", "file", "issue"}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {1, 1, 1});
+  auto loaded = StaticEmbedder::load(table);
+  REQUIRE(loaded.ok());
+  const StaticEmbedding v = loaded.value().embed("Create an issue for this file");
+  CHECK(v.known_tokens == 3);
+  CHECK(v.vector[0] == Approx(1 / std::sqrt(3.0f)));
+  CHECK(loaded.value().embed("creating issues").known_tokens == 0);  // other surface forms are other words
+}
