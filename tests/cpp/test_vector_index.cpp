@@ -233,7 +233,7 @@ TEST_CASE("vector index: dot_int8_rows equals dot_int8 row by row (blocks of fou
 
 TEST_CASE("vector index: vectors of subnormals quantise in their direction", "[vector]") {
   // Found by the vectors fuzz target: a max below 127 / FLT_MAX made the float scale infinite,
-  // every code the conversion of inf or NaN (undefined in C++; -127 for all in wasm), and so a
+  // every code the conversion of inf or NaN (undefined in C++; -127 for all natively), and so a
   // tiny vector pointed anywhere.
   const float tiny = std::numeric_limits<float>::denorm_min();
   const std::vector<float> small = {3 * tiny, 0, -tiny, 0};

@@ -136,7 +136,7 @@ test('bad embedders and bad query vectors are typed errors', async () => {
 
 test('vectors of subnormal values rank as their directions do', async () => {
   // Found by the vectors fuzz target: below a max of about 4e-37 the int8 quantiser's float
-  // scale overflowed, and every code came out -127, so all such tools scored alike.
+  // scale overflowed, and every code was the conversion of inf or NaN (undefined behaviour).
   const normal = recordingEmbedder();
   const scaled = recordingEmbedder();
   const tiny = { ...scaled, id: 'letters-tiny', embed: async (texts) => (await scaled.embed(texts)).map((v) => v.map((x) => x * 1e-42)) };
