@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { writeStaticTable } from '../../scripts/lib/static-table.mjs';
+
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 const arg = (flag, fallback) => {
@@ -236,25 +238,14 @@ const record = (op, payload) => {
   return Buffer.concat([Buffer.from([op, b.length]), b.subarray(0, 255)]);
 };
 const floats = (values) => Buffer.from(new Float32Array(values).buffer);
-/** A well-formed TSSE table (static_embedder.hpp) of sorted words, one row of codes each. */
-function tsse(words, dims, scale) {
-  const vocab = Buffer.concat(words.map((w) => Buffer.concat([Buffer.from([w.length]), Buffer.from(w)])));
-  const header = Buffer.alloc(32);
-  header.write('TSSE', 0);
-  header.writeUInt32LE(1, 4);
-  header.writeUInt32LE(dims, 8);
-  header.writeUInt32LE(words.length, 12);
-  header.writeUInt32LE(vocab.length, 16);
-  const pad = Buffer.alloc((4 - ((32 + vocab.length) % 4)) % 4);
-  const rows = Buffer.from(words.flatMap((_, i) => Array.from({ length: dims }, (_, d) => ((i * 7 + d * 3) % 255) - 127)));
-  return Buffer.concat([header, vocab, pad, floats(words.map(() => scale)), rows]);
-}
 const vectorSeeds = [
   [1, [record(2, [5, 0, 1, 2, 3, 4, 10, 150, 90, 60]), record(4, 'read the file\x01\x02\x03'), record(5, [1, ...Buffer.from('echo message'), 100, 120])]],
   [0, [record(0, [0, 16, 0]), record(2, [4, 0, 1, 2, 3, 203, 204, 100]), record(4, [0x41, ...Buffer.from('gzip a file'), 200, 201]), record(9, [5, 6, 7])]],
   [0, [record(7, [3, 0, 1, 2, 3, 200, 120, 140, 96, 97]), record(4, [1, ...Buffer.from('read notes')]), record(6, [2, 100, 110])]],
-  [1, [record(3, Buffer.concat([Buffer.from([39]), Buffer.from('{"names":["echo"],"hashes":["0"]}'), floats([1, 0, 0, 0, 0, 0, 0, 2])]))]],
-  [0, [record(8, tsse(['ask', 'echo', 'file', 'read'], 4, 0.05)), record(5, [0x21, ...Buffer.from('echo')])]],
+  // Raw ops: the payload's first byte is the op's knob; for raw meta, the next is also the split
+  // (a space, which JSON allows before the text: 32 bytes of meta, then 32 of floats).
+  [1, [record(3, Buffer.concat([Buffer.from([0]), Buffer.from(' {"names":["x"],"hashes":["0"]} '), floats([1, 0, 0, 0, 0, 0, 0, 2])]))]],
+  [0, [record(8, Buffer.concat([Buffer.from([0]), writeStaticTable(['ask', 'echo', 'file', 'read'], [0, 1, 2, 3].map((i) => Float32Array.from([1, -i, i / 2, 0.5])))])), record(5, [0x21, ...Buffer.from('echo')])]],
   [1, [record(1, '{"id":"host","dimensions":4}'), record(2, [2, 0, 3, 10, 20, 30]), record(5, [0x81, ...Buffer.from('ask the user'), 1, 2])]],
   [1, [record(0, [1, 8, 0]), record(2, [3, 0x80, 1, 7, 203, 203, 203]), record(6, [1, ...floats([1e-40, 0, 0, 0, 0, 0, 0, 0])])]],
 ];
