@@ -108,7 +108,10 @@ for t in $targets; do
   else
     result=CRASH
     status=1
-    grep -E 'INVARIANT|ERROR|SUMMARY' "$log" | head -5 || true
+    # The seed and the input (libFuzzer prints inputs up to 256 bytes in base64) go to the
+    # output too: in CI the log and the artifact are gone once the job ends, and this is enough
+    # to replay the finding (base64 -d > input; build/fuzz/fuzz_<target> input).
+    grep -E 'INVARIANT|ERROR|SUMMARY|^INFO: Seed:|^Base64:' "$log" | head -8 || true
   fi
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
