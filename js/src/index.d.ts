@@ -304,7 +304,10 @@ export interface CreateToolSearchOptions {
   config?: ToolSearchConfig;
   /** Embeds tools and queries for the semantic and hybrid strategies (the *Async methods). */
   embedder?: Embedder;
-  /** Time one embed() call may take before it counts as failed (TIMEOUT). Default 10000 ms. */
+  /**
+   * Time one embed() call may take before it counts as failed (TIMEOUT). Default 10000 ms; at
+   * most 2147483647 (2^31 - 1, what a timer holds: INVALID_ARGUMENT above).
+   */
   embedderTimeoutMs?: number;
 }
 

@@ -49,6 +49,17 @@ const EXACT_INPUT_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 
 /**
+ * Throws the core's TOO_LARGE for a query over its limit, before anything is copied in or
+ * embedded (searchAsync checks this before it calls the embedder).
+ * @param {string} query
+ */
+export function checkQuerySize(query) {
+  if (query.length * 3 <= MAX_QUERY_BYTES) return;
+  const bytes = utf8Length(query);
+  if (bytes > MAX_QUERY_BYTES) throw new ToolSearchError('TOO_LARGE', `query is ${bytes} bytes; the limit is ${MAX_QUERY_BYTES}`);
+}
+
+/**
  * The UTF-8 length of a well-formed string (boundaryString has refused lone surrogates).
  * @param {string} s
  */
@@ -157,10 +168,7 @@ export class PackedSearch {
    * @returns {[number, number]}
    */
   #writeInputs(query, session, vector) {
-    if (query.length > MAX_QUERY_BYTES) {
-      // Over the limit whatever it encodes to; the core's error, without copying megabytes in.
-      throw new ToolSearchError('TOO_LARGE', `query is ${utf8Length(query)} bytes; the limit is ${MAX_QUERY_BYTES}`);
-    }
+    if (query.length > MAX_QUERY_BYTES) checkQuerySize(query);  // the core's error, without copying megabytes in
     let need = 3 * (query.length + session.length) + vector.byteLength;
     if (need >= EXACT_INPUT_BYTES) need = utf8Length(query) + utf8Length(session) + vector.byteLength;
     if (need > this.#inputBytes) {

@@ -6,8 +6,8 @@ import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js
 import { isCatalogDocument, isPlainObject, normalizeCall, normalizeTool, normalizeTools, toolsFromCatalog } from './normalize.js';
 import { checkOptionKeys } from './option-keys.js';
 import { MAX_CALL_LENGTH, boundaryJson, boundaryString, decodeAnswer, openEnvelope } from './raw.js';
-import { PackedSearch, STRATEGIES, searchFlags, setResultInfo } from './packed-search.js';
-import { DEFAULT_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedTexts, toolSearchQuery } from './semantic.js';
+import { PackedSearch, STRATEGIES, checkQuerySize, searchFlags, setResultInfo } from './packed-search.js';
+import { DEFAULT_EMBEDDER_TIMEOUT_MS, MAX_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedQuery, embedTexts, toolSearchQuery } from './semantic.js';
 import { putSnapshot, snapshotBytes, takeSnapshot } from './snapshot.js';
 
 /** `Symbol.dispose` where the runtime has it (Node >= 18.18/20.4, recent browsers). */
@@ -109,8 +109,8 @@ export function makeCreateToolSearch(loadModule) {
         throw invalidArgument('options.config', 'an object', options.config);
       }
       const timeout = options.embedderTimeoutMs ?? DEFAULT_EMBEDDER_TIMEOUT_MS;
-      if (!Number.isFinite(timeout) || timeout <= 0) {
-        throw invalidArgument('options.embedderTimeoutMs', 'a positive number of milliseconds', timeout);
+      if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_EMBEDDER_TIMEOUT_MS)) {
+        throw invalidArgument('options.embedderTimeoutMs', `a positive number of milliseconds up to ${MAX_EMBEDDER_TIMEOUT_MS} (what a timer holds)`, timeout);
       }
       return {
         wasm: options.wasm,
@@ -158,7 +158,7 @@ export class ToolSearch {
       if (embedder) {
         this.#embedder = embedder;
         this.#embedderTimeoutMs = embedderTimeoutMs;
-        if (embedder.dimensions !== undefined) this.#register(embedder.dimensions);
+        if (embedder.dimensions !== undefined) this.#register(embedder, embedder.dimensions);
       }
     } catch (error) {
       this.#engine.delete();
@@ -181,6 +181,7 @@ export class ToolSearch {
    * @param {import('./index.js').AddOptions} [options]  defaults for tools that lack them, and onInvalid
    */
   add(tools, options) {
+    this.#live();
     if (options !== undefined && !isPlainObject(options)) throw invalidArgument('add(tools, options)', 'an object', options);
     if (options !== undefined) checkOptionKeys(options, ADD_OPTIONS, 'add(tools, options)');
     if (isCatalogDocument(tools)) tools = toolsFromCatalog(tools);
@@ -234,6 +235,7 @@ export class ToolSearch {
    * @returns {number} how many were removed (every name given, once each)
    */
   remove(names) {
+    this.#live();
     const list = stringList(names, 'remove(names)');
     try {
       return this.#call('removeTools', boundaryJson(list, 'remove(names)')).removed;
@@ -253,6 +255,7 @@ export class ToolSearch {
    * @returns {string[]} the names now cataloged for the source
    */
   replaceSource(source, tools) {
+    this.#live();
     boundaryString(source, 'replaceSource(source)');
     if (!Array.isArray(tools)) throw invalidArgument('replaceSource(tools)', 'an array of tools', tools);
     const list = normalizeTools(tools, { source }, 'replaceSource(tools)');
@@ -270,6 +273,7 @@ export class ToolSearch {
    * @param {boolean} [on=true]
    */
   pin(name, on = true) {
+    this.#live();
     boundaryString(name, 'pin(name)');
     if (typeof on !== 'boolean') throw invalidArgument('pin(name, on)', 'a boolean', on);
     this.#call('pinTool', name, on);
@@ -281,6 +285,7 @@ export class ToolSearch {
    * @param {boolean} [on=true]
    */
   pinServer(server, on = true) {
+    this.#live();
     boundaryString(server, 'pinServer(server)');
     if (typeof on !== 'boolean') throw invalidArgument('pinServer(server, on)', 'a boolean', on);
     this.#call('pinServer', server.startsWith('mcp:') ? server.slice(4) : server, on);
@@ -294,6 +299,7 @@ export class ToolSearch {
    * @returns {import('./index.js').ToolRecord[]}
    */
   tools(names) {
+    this.#live();
     if (names === undefined) return this.#call('listTools', 'null');
     return this.#call('listTools', boundaryJson(stringList(names, 'tools(names)'), 'tools(names)'));
   }
@@ -345,7 +351,7 @@ export class ToolSearch {
     const { config, fingerprint, size } = this.#call('loadSnapshot');
     this.#strategy = config.retrieval.strategy;
     // The engine now holds the snapshot's embedder: the host's takes over again if it has one.
-    if (this.#embedder && this.#registeredDims !== undefined) this.#register(this.#registeredDims);
+    if (this.#embedder && this.#registeredDims !== undefined) this.#register(this.#embedder, this.#registeredDims);
     return { size, fingerprint };
   }
 
@@ -361,6 +367,7 @@ export class ToolSearch {
    * @returns {import('./index.js').SearchResults}
    */
   search(query, options = {}) {
+    this.#live();
     boundaryString(query, 'search(query)');
     return this.#packedSearch(query, this.#searchRequest(options, 'search'));
   }
@@ -375,7 +382,9 @@ export class ToolSearch {
    * @returns {Promise<import('./index.js').SearchResults>}
    */
   async searchAsync(query, options = {}) {
+    this.#live();
     boundaryString(query, 'searchAsync(query)');
+    checkQuerySize(query);  // refused before the embedder runs and vectors are stored
     const request = this.#searchRequest(options, 'searchAsync');
     const strategy = /** @type {string} */ (request.strategy ?? this.#strategy);
     const degraded = await this.#embedInto(request, strategy, query);
@@ -395,6 +404,7 @@ export class ToolSearch {
    * @returns {import('./index.js').Explanation}
    */
   explain(query, name, options = {}) {
+    this.#live();
     boundaryString(query, 'explain(query)');
     boundaryString(name, 'explain(query, name)');
     const request = this.#searchRequest(options, 'explain');
@@ -420,19 +430,30 @@ export class ToolSearch {
     this.#live();
     const embedder = this.#embedder;
     if (!embedder) return { embedded: 0, pending: 0 };
+    // loadStaticTable() while an answer is awaited replaces the embedder: vectors that answer
+    // brings are the old embedder's, and are dropped rather than stored under the table's id.
+    const epoch = this.#embedderEpoch;
+    const superseded = () => {
+      this.#live();
+      return epoch !== this.#embedderEpoch;
+    };
     if (this.#registeredDims === undefined) {
       // Dimensions unknown until the embedder answers once (e.g. an OpenAI-compatible server).
       const probe = await embedTexts(embedder, ['tool'], this.#embedderTimeoutMs);
-      this.#register(probe.length);
+      if (superseded()) return { embedded: 0, pending: 0 };
+      this.#register(embedder, probe.length);
     }
     const engine = {
       pending: () => this.#call('pendingVectors'),
       store: (/** @type {string} */ meta, /** @type {Uint8Array} */ bytes) => this.#call('storeVectors', meta, bytes),
+      superseded,
     };
     return catchUpToolVectors(engine, this.#sized(embedder), this.#embedderTimeoutMs);
   }
 
   /** @type {number | undefined} */ #registeredDims;
+  /** Counts loadStaticTable() calls: an embedding started before one is stale after it. */
+  #embedderEpoch = 0;
 
   /**
    * The embedder with the dimensions the engine registered (a class instance keeps its methods).
@@ -442,9 +463,12 @@ export class ToolSearch {
     return { id: embedder.id, dimensions: this.#registeredDims, embed: (/** @type {string[]} */ t) => embedder.embed(t) };
   }
 
-  /** Tells the engine which embedder's vectors it stores. @param {number} dimensions */
-  #register(dimensions) {
-    this.#call('useEmbedder', JSON.stringify({ id: /** @type {any} */ (this.#embedder).id, dimensions }));
+  /**
+   * Tells the engine which embedder's vectors it stores.
+   * @param {import('./index.js').Embedder} embedder @param {number} dimensions
+   */
+  #register(embedder, dimensions) {
+    this.#call('useEmbedder', JSON.stringify({ id: embedder.id, dimensions }));
     this.#registeredDims = dimensions;
   }
 
@@ -457,12 +481,13 @@ export class ToolSearch {
    * @returns {{dimensions: number}}
    */
   loadStaticTable(table) {
+    this.#live();
     const bytes = table instanceof ArrayBuffer ? new Uint8Array(table) : table;
     if (!(bytes instanceof Uint8Array)) throw invalidArgument('loadStaticTable(table)', 'a Uint8Array or ArrayBuffer', table);
-    this.#live();  // before the bytes are written through the engine's handle
     const result = this.#call('loadStaticTable', this.#packed.writeInput(bytes, 'loadStaticTable(table)'));
     this.#embedder = undefined;
     this.#registeredDims = undefined;
+    this.#embedderEpoch++;
     return result;
   }
 
@@ -483,6 +508,7 @@ export class ToolSearch {
    * @returns {import('./index.js').ToolDescription}
    */
   describe(name, options = {}) {
+    this.#live();
     boundaryString(name, 'describe(name)');
     if (!isPlainObject(options)) throw invalidArgument('describe(name, options)', 'an object', options);
     checkOptionKeys(options, SESSION_OPTIONS, 'describe(name, options)');
@@ -497,6 +523,7 @@ export class ToolSearch {
    * @returns {string[]}
    */
   suggest(name, options = {}) {
+    this.#live();
     boundaryString(name, 'suggest(name)');
     if (!isPlainObject(options)) throw invalidArgument('suggest(name, options)', 'an object', options);
     checkOptionKeys(options, SESSION_OPTIONS, 'suggest(name, options)');
@@ -512,6 +539,7 @@ export class ToolSearch {
    * @returns {Session}
    */
   session(scope = {}) {
+    this.#live();
     if (!isPlainObject(scope)) throw invalidArgument('session(scope)', 'an object', scope);
     const { id } = this.#call('openSession', boundaryJson(scope, 'session(scope)'));
     return new Session(SESSION_CONSTRUCT, this, id, this.#engine);
@@ -523,12 +551,16 @@ export class ToolSearch {
    * @returns {import('./index.js').Assembly}
    */
   assemble(options = {}) {
+    this.#live();
     if (!isPlainObject(options)) throw invalidArgument('assemble(options)', 'an object', options);
     const { session, ...rest } = options;
     /** @type {Record<string, unknown>} */
     const request = {};
     for (const [key, value] of Object.entries(rest)) if (value !== undefined) request[key] = value;
-    if (request.vector !== undefined) request.vector = queryVector(request.vector, 'assemble options.vector');
+    if (request.vector !== undefined) {
+      request.vector = queryVector(request.vector, 'assemble options.vector');
+      this.#checkVectorSize(/** @type {Float32Array} */ (request.vector), 'assemble options.vector');
+    }
     const id = this.#sessionId(session, 'assemble options.session');
     if (id) request.session = id;
     const vector = takeVector(request);
@@ -567,11 +599,14 @@ export class ToolSearch {
    * @returns {Promise<import('./index.js').Assembly>}
    */
   async assembleAsync(options = {}) {
+    this.#live();
     if (!isPlainObject(options)) throw invalidArgument('assembleAsync(options)', 'an object', options);
     /** @type {Record<string, unknown>} */
     const extra = {};
     const message = options.userMessage;
-    const degraded = typeof message === 'string' && message.trim() !== '' ? await this.#embedInto(extra, this.#strategy, message) : undefined;
+    // A vector of the caller's own is used (and checked) as given, as in searchAsync.
+    const embed = options.vector === undefined && typeof message === 'string' && message.trim() !== '';
+    const degraded = embed ? await this.#embedInto(extra, this.#strategy, message) : undefined;
     const assembly = this.assemble({ ...options, ...extra });
     if (degraded) assembly.degraded = degraded;
     return assembly;
@@ -584,6 +619,7 @@ export class ToolSearch {
    * @returns {Promise<import('./index.js').CallResolution>}
    */
   async handleCallAsync(call, options = {}) {
+    this.#live();
     if (!isPlainObject(options)) throw invalidArgument('handleCallAsync(call, options)', 'an object', options);
     checkOptionKeys(options, SESSION_OPTIONS, 'handleCallAsync(call, options)');
     const normalized = normalizeCall(call, 'handleCallAsync(call)');
@@ -604,6 +640,7 @@ export class ToolSearch {
    * @returns {import('./index.js').CallResolution}
    */
   handleCall(call, options = {}) {
+    this.#live();
     if (!isPlainObject(options)) throw invalidArgument('handleCall(call, options)', 'an object', options);
     checkOptionKeys(options, SESSION_OPTIONS, 'handleCall(call, options)');
     return this.#resolve(normalizeCall(call, 'handleCall(call)'), options, NO_VECTOR);
@@ -638,6 +675,7 @@ export class ToolSearch {
    * @returns {{tokens: number, charsDiv4: number}}
    */
   estimateTokens(tool) {
+    this.#live();
     const normalized = normalizeTool(tool, {}, 'estimateTokens(tool)');
     return this.#call('estimateTokens', boundaryJson(normalized, 'estimateTokens(tool)'));
   }
@@ -652,6 +690,7 @@ export class ToolSearch {
    * @returns {import('./index.js').EffectiveConfig}
    */
   configure(config) {
+    this.#live();
     if (!isPlainObject(config)) throw invalidArgument('configure(config)', 'an object', config);
     const effective = /** @type {import('./index.js').EffectiveConfig} */ (
       this.#call('configure', boundaryJson(config, 'configure(config)'))
@@ -682,6 +721,8 @@ export class ToolSearch {
 
   // ---- internals -------------------------------------------------------------------------------
 
+  // Every public method calls this first: on a disposed engine DISPOSED comes before any
+  // complaint about the arguments.
   #live() {
     if (this.#disposed) throw new ToolSearchError('DISPOSED', 'this ToolSearch was disposed');
     return this.#engine;
@@ -770,14 +811,33 @@ export class ToolSearch {
    * @returns {Promise<string | undefined>}
    */
   async #embedInto(request, strategy, text) {
-    if ((strategy !== 'semantic' && strategy !== 'hybrid') || request.vector !== undefined || !this.#embedder) return undefined;
+    const embedder = this.#embedder;
+    if ((strategy !== 'semantic' && strategy !== 'hybrid') || request.vector !== undefined || !embedder) return undefined;
+    const epoch = this.#embedderEpoch;
     try {
       await this.embedTools();
-      request.vector = await embedTexts(this.#sized(this.#embedder), [text], this.#embedderTimeoutMs);
+      const vector = await embedQuery(this.#sized(embedder), text, this.#embedderTimeoutMs);
+      // A static table loaded meanwhile embeds the query itself; this vector is another space's.
+      if (epoch === this.#embedderEpoch) request.vector = vector;
       return undefined;
     } catch (error) {
       if (!(error instanceof ToolSearchError)) throw error;
       return `${error.code}: ${error.message.replace(/^tool-search: /, '')}`;
+    }
+  }
+
+  /**
+   * Refuses a query vector of other dimensions than the stored vectors' when the strategy reads
+   * it, as search() does. The core's assembly would rank by keyword instead and not say so: it
+   * shares the bridge's ranking, where a bad vector must not fail a model's tool_search.
+   * @param {Float32Array} vector
+   * @param {string} what
+   */
+  #checkVectorSize(vector, what) {
+    if (this.#strategy !== 'semantic' && this.#strategy !== 'hybrid') return;
+    const { dimensions } = this.#call('vectorInfo');
+    if (dimensions !== 0 && vector.length !== dimensions) {
+      throw new ToolSearchError('INVALID_ARGUMENT', `${what} has ${vector.length} dimensions, the index ${dimensions}`);
     }
   }
 

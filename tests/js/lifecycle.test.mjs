@@ -67,6 +67,32 @@ describe('dispose', () => {
     const exempt = ['constructor', 'disposed', 'dispose', 'embedder'];
     const uncovered = members.filter((m) => !exempt.includes(m) && !(m in uses) && !(m in asyncUses));
     assert.deepEqual(uncovered, [], 'members without a use-after-dispose check');
+    // DISPOSED also comes first when the arguments are bad: the engine's state is the answer a
+    // caller needs, not a complaint about an argument it can no longer use anyway.
+    const badUses = {
+      add: () => ts.add(42),
+      remove: () => ts.remove(42),
+      replaceSource: () => ts.replaceSource(42, 42),
+      pin: () => ts.pin(42),
+      pinServer: () => ts.pinServer(42),
+      tools: () => ts.tools(42),
+      search: () => ts.search(42),
+      explain: () => ts.explain(42, 42),
+      describe: () => ts.describe(42),
+      suggest: () => ts.suggest(42),
+      session: () => ts.session(42),
+      assemble: () => ts.assemble(42),
+      handleCall: () => ts.handleCall(42, 42),
+      unwrap: () => ts.unwrap(42),
+      estimateTokens: () => ts.estimateTokens(42),
+      configure: () => ts.configure(42),
+      load: () => ts.load(42),
+      loadStaticTable: () => ts.loadStaticTable(42),
+    };
+    for (const [label, use] of Object.entries(badUses)) assert.throws(use, disposed, `${label} with a bad argument`);
+    for (const use of [() => ts.searchAsync(42), () => ts.assembleAsync(42), () => ts.handleCallAsync(42, 42)]) {
+      await assert.rejects(use(), disposed, String(use));
+    }
     assert.equal(s.closed, true, "a disposed engine's sessions read as closed");
     s.close(); // closing after the owner is gone is a no-op
   });

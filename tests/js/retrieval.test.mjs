@@ -86,6 +86,14 @@ test('a failing embedder degrades to keyword with the reason; embedTools() throw
     ['wrong dimension', recordingEmbedder({ behaviour: (texts) => texts.map(() => new Float32Array(3)) }), 'EMBEDDER_FAILED'],
     ['NaN', recordingEmbedder({ behaviour: (texts) => texts.map(() => new Float32Array(26).fill(NaN)) }), 'EMBEDDER_FAILED'],
     ['too few vectors', recordingEmbedder({ behaviour: () => [] }), 'EMBEDDER_FAILED'],
+    // Values that Number() would have read as 0 or 1: null (NaN through JSON), strings, holes.
+    ['nulls', recordingEmbedder({ behaviour: (texts) => texts.map(() => new Array(26).fill(null)) }), 'EMBEDDER_FAILED'],
+    ['strings', recordingEmbedder({ behaviour: (texts) => texts.map(() => new Array(26).fill('1')) }), 'EMBEDDER_FAILED'],
+    ['holes', recordingEmbedder({ behaviour: (texts) => texts.map(() => new Array(26)) }), 'EMBEDDER_FAILED'],
+    // A vector that throws when read is the embedder's failure, not a bad argument of the caller's.
+    ['a throwing element', recordingEmbedder({
+      behaviour: (texts) => texts.map(() => new Proxy(new Array(26).fill(1), { get: (t, k) => { if (k === '3') throw new Error('unreadable'); return t[k]; } })),
+    }), 'EMBEDDER_FAILED'],
   ];
   for (const [label, embedder, code] of cases) {
     const ts = await builtInEngine({ embedder, embedderTimeoutMs: 100, config: { retrieval: { strategy: 'hybrid' } } });
@@ -113,6 +121,9 @@ test('bad embedders and bad query vectors are typed errors', async () => {
   await assert.rejects(createToolSearch({ embedder: {} }), expectCode('INVALID_ARGUMENT'));
   await assert.rejects(createToolSearch({ embedder: { id: 'x', dimensions: 0, embed() {} } }), expectCode('INVALID_ARGUMENT'));
   await assert.rejects(createToolSearch({ embedder: recordingEmbedder(), embedderTimeoutMs: -1 }), expectCode('INVALID_ARGUMENT'));
+  // Timers fire at once for any delay over 2^31 - 1 ms: every embedding would have timed out.
+  await assert.rejects(createToolSearch({ embedder: recordingEmbedder(), embedderTimeoutMs: 2 ** 31 }), expectCode('INVALID_ARGUMENT'));
+  (await createToolSearch({ embedder: recordingEmbedder(), embedderTimeoutMs: 2 ** 31 - 1 })).dispose();
   const ts = await builtInEngine({ embedder: recordingEmbedder() });
   try {
     await ts.embedTools();
@@ -129,6 +140,79 @@ test('bad embedders and bad query vectors are typed errors', async () => {
     assert.equal(hits.strategy, 'semantic');
     assert.equal(hits.length, 3);
     assert.equal(ts.size, 104);
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('a query vector of the wrong size is refused by assemble as by search; assembleAsync uses a given vector', async () => {
+  const embedder = recordingEmbedder();
+  const ts = await builtInEngine({ embedder, config: { retrieval: { strategy: 'semantic' } } });
+  try {
+    await ts.embedTools();
+    const turn = { mode: 'preselect', userMessage: 'read a file', contextWindow: 8000 };
+    const fingerprint = ts.fingerprint;
+    for (const size of [25, 27, 4096]) {
+      assert.throws(() => ts.search('read a file', { vector: new Float32Array(size).fill(1) }), expectCode('INVALID_ARGUMENT'));
+      assert.throws(() => ts.assemble({ ...turn, vector: new Float32Array(size).fill(1) }), expectCode('INVALID_ARGUMENT'), `${size} dimensions`);
+    }
+    const v = new Float32Array(26);
+    v[17] = 1;
+    const given = ts.assemble({ ...turn, vector: v });
+    embedder.calls.length = 0;
+    assert.deepEqual((await ts.assembleAsync({ ...turn, vector: v })).visible, given.visible, "the caller's vector, not the message's embedding");
+    await assert.rejects(ts.assembleAsync({ ...turn, vector: 'x' }), expectCode('INVALID_ARGUMENT'));
+    assert.deepEqual(embedder.calls, [], 'no embedding for a turn that brings its vector');
+    // A query over the limit is refused before anything is embedded.
+    await assert.rejects(ts.searchAsync('x'.repeat(20_000)), expectCode('TOO_LARGE'));
+    assert.deepEqual(embedder.calls, []);
+    assert.equal(ts.fingerprint, fingerprint);
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('a zero query vector runs the search as keyword and says why; zero tool vectors are kept', async () => {
+  // Bag of letters: "123" has none, so its vector is all zeros (no direction, every cosine 0).
+  const ts = await builtInEngine({ embedder: recordingEmbedder(), config: { retrieval: { strategy: 'semantic' } } });
+  try {
+    ts.add({ name: 'tool_404', description: '404 500 503' });
+    assert.deepEqual(await ts.embedTools(), { embedded: 105, pending: 105 }, 'the digits-only tool is embedded too');
+    const hits = await ts.searchAsync('503');
+    assert.equal(hits.strategy, 'keyword');
+    assert.match(hits.degraded ?? '', /^EMBEDDER_FAILED: .*zero vector/);
+    assert.equal(hits[0]?.name, 'tool_404', 'keyword results, not a silently empty list');
+  } finally {
+    ts.dispose();
+  }
+});
+
+test('loadStaticTable() while a host embedding is awaited: the late vectors are dropped, not stored under the table', async () => {
+  const scratch = await builtInEngine();
+  const { dimensions } = scratch.loadStaticTable(staticTable);
+  const expected = scratch.search('read a file', { strategy: 'semantic', limit: 5 }).map((h) => [h.name, h.score]);
+  scratch.dispose();
+  // A host embedder of the table's size, whose answers wait until the test lets them go.
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  const embedder = recordingEmbedder({
+    dims: dimensions,
+    behaviour: async (texts) => {
+      await gate;
+      return texts.map((_, i) => Float32Array.from({ length: dimensions }, (_, j) => (j === i % dimensions ? 1 : 0.01)));
+    },
+  });
+  const ts = await builtInEngine({ embedder, config: { retrieval: { strategy: 'semantic' } } });
+  try {
+    const pending = ts.searchAsync('read a file', { limit: 5 });
+    while (embedder.calls.length === 0) await new Promise((r) => setTimeout(r, 1));
+    ts.loadStaticTable(staticTable);
+    release();
+    const hits = await pending;
+    assert.equal(hits.strategy, 'semantic');
+    assert.equal(hits.degraded, undefined);
+    assert.deepEqual(hits.map((h) => [h.name, h.score]), expected, "ranked by the table's own vectors");
+    assert.deepEqual(ts.search('read a file', { strategy: 'semantic', limit: 5 }).map((h) => [h.name, h.score]), expected);
   } finally {
     ts.dispose();
   }
