@@ -6,7 +6,7 @@
 // with one toolSummaries call for all the positions a search needs that are not cached yet.
 
 import { ToolSearchError } from './errors.js';
-import { decodeAnswer, openEnvelope } from './raw.js';
+import { decodeAnswer, openEnvelope, reserveArguments, utf8Length } from './raw.js';
 
 /** MatchKind in the core's order. */
 const MATCH_KINDS = ['exact', 'bm25', 'substring', 'semantic', 'regex'];
@@ -57,21 +57,6 @@ export function checkQuerySize(query) {
   if (query.length * 3 <= MAX_QUERY_BYTES) return;
   const bytes = utf8Length(query);
   if (bytes > MAX_QUERY_BYTES) throw new ToolSearchError('TOO_LARGE', `query is ${bytes} bytes; the limit is ${MAX_QUERY_BYTES}`);
-}
-
-/**
- * The UTF-8 length of a well-formed string (boundaryString has refused lone surrogates).
- * @param {string} s
- */
-function utf8Length(s) {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) i++;  // a pair: 2 code units, 4 bytes
-    else if (c >= 0x800) n += 2;
-    else if (c >= 0x80) n += 1;
-  }
-  return n;
 }
 
 /** One engine's packed search: its result rows, and the tool summaries of one revision. */
@@ -227,7 +212,9 @@ export class PackedSearch {
       if (!this.#summaries.has(tool) && !missing.includes(tool)) missing.push(tool);
     }
     if (missing.length === 0) return;
-    const summaries = openEnvelope(decodeAnswer(this.#module, this.#engine.toolSummaries(JSON.stringify(missing)))).value;
+    const positions = JSON.stringify(missing);
+    reserveArguments(this.#module, [positions], 'toolSummaries');
+    const summaries = openEnvelope(decodeAnswer(this.#module, this.#engine.toolSummaries(positions))).value;
     // The call allocated in wasm memory, which may have grown: read the rows through new views.
     this.#views();
     // Never handed out: each hit gets its own copy of `required` (a frozen array would make

@@ -79,6 +79,57 @@ export function decodeAnswer(module, at) {
 }
 
 /**
+ * The UTF-8 length of a well-formed string (boundaryString has refused lone surrogates).
+ * @param {string} s
+ */
+export function utf8Length(s) {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) i++;  // a pair: 2 code units, 4 bytes
+    else if (c >= 0x800) n += 2;
+    else if (c >= 0x80) n += 1;
+  }
+  return n;
+}
+
+/** Strings up to this many code units are reserved for at 3 bytes a unit, not measured. */
+const MEASURED_ARGUMENT_LENGTH = 64 * 1024;
+
+/**
+ * Makes sure the module can take a raw call's string and byte arguments, or throws TOO_LARGE.
+ * embind mallocs room for each argument and copies it in whether or not malloc succeeded: when
+ * the module's memory is full (every engine of a module shares it, 2 GiB at most), malloc
+ * returns 0 and the copy lands on the module's static data, which breaks every engine at once.
+ * So the same room is allocated here first (embind's copy: a length, the bytes and a NUL; then
+ * the engine's own std::string of them) and freed again, for the call to have.
+ * @param {{_malloc: (n: number) => number, _free: (at: number) => void}} module  the raw module
+ * @param {unknown[]} args
+ * @param {string} method  for the message
+ */
+export function reserveArguments(module, args, method) {
+  /** @type {number[]} */
+  const held = [];
+  try {
+    for (const a of args) {
+      let bytes;
+      if (typeof a === 'string') bytes = a.length <= MEASURED_ARGUMENT_LENGTH ? 3 * a.length : utf8Length(a);
+      else if (a instanceof Uint8Array) bytes = a.byteLength;
+      else continue;
+      for (const size of [bytes + 5, bytes + 1]) {
+        const at = module._malloc(size);
+        if (!at) {
+          throw new ToolSearchError('TOO_LARGE', `${method}: the engine's memory cannot hold this call's ${bytes} bytes of arguments (the engines of one module share at most 2 GiB; dispose() of unused engines frees theirs)`);
+        }
+        held.push(at);
+      }
+    }
+  } finally {
+    for (const at of held) module._free(at);
+  }
+}
+
+/**
  * The whole success envelope (its value and any siblings, such as a search's strategy), or
  * the ToolSearchError it carries.
  * @param {string} text

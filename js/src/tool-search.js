@@ -5,7 +5,7 @@
 import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 import { isCatalogDocument, isPlainObject, normalizeCall, normalizeTool, normalizeTools, toolsFromCatalog } from './normalize.js';
 import { checkOptionKeys } from './option-keys.js';
-import { MAX_CALL_LENGTH, boundaryJson, boundaryString, decodeAnswer, openEnvelope } from './raw.js';
+import { MAX_CALL_LENGTH, boundaryJson, boundaryString, decodeAnswer, openEnvelope, reserveArguments } from './raw.js';
 import { PackedSearch, STRATEGIES, checkQuerySize, searchFlags, setResultInfo } from './packed-search.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, MAX_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedQuery, embedTexts, toolSearchQuery } from './semantic.js';
 import { putSnapshot, snapshotBytes, takeSnapshot } from './snapshot.js';
@@ -150,7 +150,12 @@ export class ToolSearch {
   constructor(key, module, config, embedder, embedderTimeoutMs = DEFAULT_EMBEDDER_TIMEOUT_MS, snapshot = undefined) {
     if (key !== CONSTRUCT) throw new TypeError('tool-search: use `await createToolSearch()` to create a ToolSearch');
     this.#module = module;
-    this.#engine = new module.Engine('{}');
+    try {
+      this.#engine = new module.Engine('{}');
+    } catch (cause) {
+      // The only way an empty engine fails to be made: the module's memory is full.
+      throw new ToolSearchError('TOO_LARGE', "a new engine does not fit in the module's memory (the engines of one module share at most 2 GiB; dispose() of unused engines frees theirs)", { cause });
+    }
     this.#packed = new PackedSearch(module, this.#engine);
     try {
       if (snapshot !== undefined) this.load(snapshot);
@@ -746,6 +751,7 @@ export class ToolSearch {
    */
   #open(method, ...args) {
     const engine = this.#live();
+    reserveArguments(this.#module, args, method);
     let text;
     try {
       text = decodeAnswer(this.#module, engine[method](...args));

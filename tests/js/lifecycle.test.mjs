@@ -119,6 +119,67 @@ describe('dispose', () => {
   });
 });
 
+describe('a full module memory', () => {
+  // In a child process: the wasm module, and so its memory, is shared by every engine of a
+  // process. Its 2 GiB are filled with static tables held by other engines, then one engine is
+  // given a call whose arguments do not fit. embind writes an argument it could not malloc at
+  // address 0, over the module's static data, so before the arguments were reserved first this
+  // broke every engine of the module: their calls and dispose() trapped, and nothing could be
+  // freed again.
+  it('a call whose arguments do not fit is TOO_LARGE, and every engine keeps working', async () => {
+    const result = await runChild('memory-full.mjs', `
+const { createToolSearch, ToolSearchError } = await import('tool-search-wasm');
+// A valid static table (the TSSE layout of README's "The static table") of count words x dims.
+function table(count, dims) {
+  const words = Array.from({ length: count }, (_, i) => 'w' + String(i).padStart(7, '0'));
+  const vocab = count * 9;
+  const scalesAt = 32 + vocab + ((4 - ((32 + vocab) % 4)) % 4);
+  const out = new Uint8Array(scalesAt + 4 * count + count * dims);
+  const view = new DataView(out.buffer);
+  out.set(new TextEncoder().encode('TSSE'));
+  for (const [at, value] of [[4, 1], [8, dims], [12, count], [16, vocab]]) view.setUint32(at, value, true);
+  words.forEach((w, i) => { out[32 + 9 * i] = 8; out.set(new TextEncoder().encode(w), 33 + 9 * i); });
+  for (let i = 0; i < count; i++) view.setFloat32(scalesAt + 4 * i, 0.01, true);
+  return out;
+}
+const outcome = (fn) => {
+  try { fn(); return 'ok'; } catch (e) { return e instanceof ToolSearchError ? e.code : 'raw ' + e?.constructor?.name; }
+};
+const tools = (n, words) => Array.from({ length: n }, (_, i) => ({ name: 't' + i, description: 'x '.repeat(words) }));
+const other = await createToolSearch();
+other.add(tools(50, 5));
+const ranked = () => JSON.stringify(other.search('x t1', { limit: 3 }).map((h) => [h.name, h.score]));
+const before = ranked();
+const engine = await createToolSearch();
+const holders = [];
+for (const mb of [256, 32, 4, 0.5, 0.0625]) {
+  const bytes = table(Math.max(1, Math.floor((mb * 2 ** 20) / 4096)), 4096);
+  for (;;) {
+    const holder = await createToolSearch();
+    if (outcome(() => holder.loadStaticTable(bytes)) !== 'ok') { holder.dispose(); break; }
+    holders.push(holder);
+  }
+}
+const add = outcome(() => engine.add(tools(200, 500)));
+const whileFull = outcome(() => other.size);
+const disposed = holders.map((h) => outcome(() => h.dispose()));
+console.log(JSON.stringify({
+  holders: holders.length, add, whileFull, disposed: [...new Set(disposed)],
+  sameRanking: outcome(() => { if (ranked() !== before) throw new Error('ranking changed'); }),
+  addAfter: outcome(() => engine.add(tools(200, 500))),
+  newEngine: outcome(() => createToolSearch().then((e) => e.add(tools(3, 2)))),
+}));
+`);
+    assert.ok(result.holders >= 8, `the tables filled the memory (${result.holders} engines)`);
+    assert.equal(result.add, 'TOO_LARGE', 'the call that does not fit is refused, typed');
+    assert.equal(result.whileFull, 'ok');
+    assert.deepEqual(result.disposed, ['ok'], 'every other engine can still be disposed');
+    assert.equal(result.sameRanking, 'ok', "another engine's answers are unchanged");
+    assert.equal(result.addAfter, 'ok', 'with the memory freed, the same call succeeds');
+    assert.equal(result.newEngine, 'ok');
+  });
+});
+
 /** Runs a script in a child Node with --expose-gc, from inside the consumer project. */
 async function runChild(name, source) {
   const file = path.join(installed.project, name);
