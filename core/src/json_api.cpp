@@ -55,6 +55,10 @@ std::string run_guarded(GuardedBody run, void* body, const std::string* json_tex
     auto parsed = parse_json(*json_text, limits);
     if (!parsed.ok()) return fail(parsed.status());
     return run(body, &parsed.value());
+  } catch (const std::bad_alloc&) {
+    // The module's memory is full (engines share it, 2 GiB at most): the call did not fit, as
+    // an input over a limit does not. Unwinding has freed what it held, so this answer fits.
+    return fail(Status::error(ErrorCode::TooLarge, "the engine's memory is full"));
   } catch (const std::exception& e) {
     return fail(Status::error(ErrorCode::Internal, std::string("internal error: ") + e.what()));
   } catch (...) {
