@@ -49,7 +49,19 @@ std::string fail(const Status& s, const std::vector<std::string>* suggestions = 
 // and their failure envelopes exist once in the module instead of once per method.
 using GuardedBody = std::string (*)(void* body, json* input);
 
+}  // namespace
+}  // namespace toolsearch
+
+// A host may hold memory back for the unwinding after an allocation fails, re-armed as each
+// call starts and after a failure: the wasm module does (wasm/memory_reserve.cpp), since a throw inside a noexcept
+// destructor that allocates (nlohmann::json's) is std::terminate. Undefined natively.
+extern "C" void toolsearch_arm_memory_reserve() __attribute__((weak));
+
+namespace toolsearch {
+namespace {
+
 std::string run_guarded(GuardedBody run, void* body, const std::string* json_text, const JsonLimits& limits = {}) {
+  if (toolsearch_arm_memory_reserve) toolsearch_arm_memory_reserve();
   try {
     if (json_text == nullptr) return run(body, nullptr);
     auto parsed = parse_json(*json_text, limits);
@@ -57,8 +69,11 @@ std::string run_guarded(GuardedBody run, void* body, const std::string* json_tex
     return run(body, &parsed.value());
   } catch (const std::bad_alloc&) {
     // The module's memory is full (engines share it, 2 GiB at most): the call did not fit, as
-    // an input over a limit does not. Unwinding has freed what it held, so this answer fits.
-    return fail(Status::error(ErrorCode::TooLarge, "the engine's memory is full"));
+    // an input over a limit does not. Unwinding has freed what it held, so this answer fits,
+    // and the reserve the failure used is held again for the next call.
+    std::string out = fail(Status::error(ErrorCode::TooLarge, "the engine's memory is full"));
+    if (toolsearch_arm_memory_reserve) toolsearch_arm_memory_reserve();
+    return out;
   } catch (const std::exception& e) {
     return fail(Status::error(ErrorCode::Internal, std::string("internal error: ") + e.what()));
   } catch (...) {

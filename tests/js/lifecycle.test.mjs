@@ -126,7 +126,7 @@ describe('a full module memory', () => {
   // address 0, over the module's static data, so before the arguments were reserved first this
   // broke every engine of the module: their calls and dispose() trapped, and nothing could be
   // freed again.
-  it('a call whose arguments do not fit is TOO_LARGE, and every engine keeps working', async () => {
+  it('a call whose arguments or work do not fit is TOO_LARGE, and every engine keeps working', async () => {
     const result = await runChild('memory-full.mjs', `
 const { createToolSearch, ToolSearchError } = await import('tool-search-wasm');
 // A valid static table (the TSSE layout of README's "The static table") of count words x dims.
@@ -145,35 +145,55 @@ function table(count, dims) {
 const outcome = (fn) => {
   try { fn(); return 'ok'; } catch (e) { return e instanceof ToolSearchError ? e.code : 'raw ' + e?.constructor?.name; }
 };
-const tools = (n, words) => Array.from({ length: n }, (_, i) => ({ name: 't' + i, description: 'x '.repeat(words) }));
+const tools = (n, words, prefix = 't') => Array.from({ length: n }, (_, i) => ({ name: prefix + i, description: 'x '.repeat(words) }));
 const other = await createToolSearch();
 other.add(tools(50, 5));
 const ranked = () => JSON.stringify(other.search('x t1', { limit: 3 }).map((h) => [h.name, h.score]));
 const before = ranked();
 const engine = await createToolSearch();
 const holders = [];
+const sizes = [];
 for (const mb of [256, 32, 4, 0.5, 0.0625]) {
   const bytes = table(Math.max(1, Math.floor((mb * 2 ** 20) / 4096)), 4096);
   for (;;) {
     const holder = await createToolSearch();
     if (outcome(() => holder.loadStaticTable(bytes)) !== 'ok') { holder.dispose(); break; }
     holders.push(holder);
+    sizes.push(mb);
   }
 }
-const add = outcome(() => engine.add(tools(200, 500)));
+// About 4 MB freed: room for a 0.8 MB argument, not for its 400,000 parsed values. The
+// failure comes inside the parser, and its unwinding runs nlohmann::json's destructor, which
+// allocates (noexcept: std::terminate, which recursed until the stack overflowed).
+const freed = sizes.indexOf(4);
+holders.splice(freed, 1)[0].dispose();
+const enumTool = { name: 'e', description: 'd', inputSchema: { type: 'object', properties: { a: { enum: new Array(400_000).fill(0) } } } };
+const parseFull = outcome(() => engine.add(enumTool));
+const add = outcome(() => engine.add(tools(200, 500, 'a')));
+// 20 MB of arguments: more than any memory the filling can have left (64 KB tables no longer
+// fit, and the engine's 16 MiB reserve is not for arguments).
+const addHuge = outcome(() => engine.add(tools(400, 25_000, 'h')));
 const whileFull = outcome(() => other.size);
 // Its whole catalog as JSON needs fresh memory for the answer: there is none, or barely.
 const listWhileFull = outcome(() => other.tools());
 const disposed = holders.map((h) => outcome(() => h.dispose()));
 console.log(JSON.stringify({
-  holders: holders.length, add, whileFull, listWhileFull, disposed: [...new Set(disposed)],
+  holders: holders.length, add, addHuge, parseFull, whileFull, listWhileFull, disposed: [...new Set(disposed)],
   sameRanking: outcome(() => { if (ranked() !== before) throw new Error('ranking changed'); }),
-  addAfter: outcome(() => engine.add(tools(200, 500))),
-  newEngine: outcome(() => createToolSearch().then((e) => e.add(tools(3, 2)))),
+  addAfter: outcome(() => engine.add(tools(400, 25_000, 'h'))),
+  parseAfter: outcome(() => engine.add({ ...enumTool, name: 'e2' })),
+  newEngine: await createToolSearch().then(
+    (fresh) => outcome(() => fresh.add(tools(3, 2))),
+    (e) => (e instanceof ToolSearchError ? e.code : 'raw ' + e?.constructor?.name),
+  ),
 }));
 `);
     assert.ok(result.holders >= 8, `the tables filled the memory (${result.holders} engines)`);
-    assert.equal(result.add, 'TOO_LARGE', 'the call that does not fit is refused, typed');
+    assert.equal(result.parseFull, 'TOO_LARGE', `a call whose work does not fit is refused, typed: ${JSON.stringify(result)}`);
+    // Whether this one fits depends on how the filling ended; how it fails does not.
+    assert.ok(['ok', 'TOO_LARGE'].includes(result.add), `add: ${JSON.stringify(result)}`);
+    assert.equal(result.addHuge, 'TOO_LARGE', 'arguments that cannot fit are refused, typed');
+    assert.equal(result.parseAfter, 'ok');
     assert.equal(result.whileFull, 'ok');
     assert.ok(['ok', 'TOO_LARGE'].includes(result.listWhileFull), `an answer the memory cannot hold is TOO_LARGE, not ${result.listWhileFull}`);
     assert.deepEqual(result.disposed, ['ok'], 'every other engine can still be disposed');
