@@ -53,8 +53,9 @@ using GuardedBody = std::string (*)(void* body, json* input);
 }  // namespace toolsearch
 
 // A host may hold memory back for the unwinding after an allocation fails, re-armed as each
-// call starts and after a failure: the wasm module does (wasm/memory_reserve.cpp), since a throw inside a noexcept
-// destructor that allocates (nlohmann::json's) is std::terminate. Undefined natively.
+// call starts and after a failure. The wasm module does (wasm/memory_reserve.cpp): a throw
+// inside a noexcept destructor that allocates (nlohmann::json's) is std::terminate. Undefined
+// natively.
 extern "C" void toolsearch_arm_memory_reserve() __attribute__((weak));
 
 namespace toolsearch {
