@@ -96,7 +96,7 @@ std::string with_json(const std::string& text, F&& body, const JsonLimits& limit
   return run_guarded([](void* b, json* input) { return (*static_cast<Body*>(b))(*input); }, &body, &text, limits);
 }
 
-// Vectors cross as little-endian float32 bytes (embind copies a Uint8Array into a string);
+// Vectors cross as little-endian float32 bytes (the JS layer copies a Uint8Array into wasm memory);
 // NaN and Infinity are checked where the values are used. At most `max_values` values.
 Result<std::vector<float>> floats_from_bytes(std::string_view bytes, size_t max_values) {
   if (bytes.size() % sizeof(float) != 0 || bytes.size() / sizeof(float) > max_values) {

@@ -3,7 +3,7 @@
 // built for web/worker only, and every runtime gives it `wasmBinary` or `instantiateWasm`.
 
 import { ToolSearchError, invalidArgument } from './errors.js';
-import { EMBIND_HANDLE_METHODS, RAW_ENGINE_METHODS, RAW_MODULE_EXPORTS } from './raw.js';
+import { RAW_FUNCTIONS } from './raw-engine.js';
 
 /**
  * How a runtime entry supplies the wasm.
@@ -166,26 +166,13 @@ function runFactory(factory, how) {
  * @param {any} module
  */
 function checkModuleShape(module) {
-  const missing = RAW_MODULE_EXPORTS.filter((name) => typeof module[name] !== 'function');
-  const proto = module.Engine && module.Engine.prototype;
-  if (proto) missing.push(...RAW_ENGINE_METHODS.filter((name) => typeof proto[name] !== 'function'));
+  const missing = RAW_FUNCTIONS.filter((name) => typeof module[name] !== 'function');
   if (missing.length > 0) {
     throw new ToolSearchError(
       'WASM_LOAD_FAILED',
       `the loaded .wasm does not match this package (missing ${missing.join(', ')})`,
     );
   }
-}
-
-/**
- * Names on a raw Engine prototype that are ours (embind's handle methods and the constructor
- * excluded). Used by checks and tests.
- * @param {any} module
- * @returns {string[]}
- */
-export function rawEngineMethodNames(module) {
-  const skip = new Set(['constructor', ...EMBIND_HANDLE_METHODS]);
-  return Object.getOwnPropertyNames(module.Engine.prototype).filter((n) => !skip.has(n)).sort();
 }
 
 /** @param {unknown} cause */

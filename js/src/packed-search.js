@@ -6,7 +6,7 @@
 // with one toolSummaries call for all the positions a search needs that are not cached yet.
 
 import { ToolSearchError } from './errors.js';
-import { decodeAnswer, openEnvelope, reserveArguments, utf8Length } from './raw.js';
+import { decodeAnswer, openEnvelope, utf8Length } from './raw.js';
 
 /** MatchKind in the core's order. */
 const MATCH_KINDS = ['exact', 'bm25', 'substring', 'semantic', 'regex'];
@@ -147,8 +147,8 @@ export class PackedSearch {
   /**
    * Writes the query, the session id and the vector bytes into the engine's input buffer, one
    * after another, and returns the query's and the session's lengths in bytes. One copy each,
-   * and one call across the boundary per search, where each embind string argument cost a
-   * malloc and a free called from JS.
+   * and one call across the boundary per search, where each text argument of a raw method
+   * costs a malloc and a free called from JS (raw-engine.js) and a copy into a std::string.
    * @param {string} query @param {string} session @param {Uint8Array} vector
    * @returns {[number, number]}
    */
@@ -173,16 +173,16 @@ export class PackedSearch {
 
   /**
    * Writes `bytes` at the start of the engine's input buffer for a raw call that takes the
-   * buffer over (loadStaticTable, whose table then reads its rows in place), with one copy:
-   * embind would copy a Uint8Array argument one byte at a time in JS. The next search asks
-   * for a new buffer.
+   * buffer over (loadStaticTable, whose table then reads its rows in place), with one copy
+   * where an argument would take two (into wasm memory, then into a std::string). The next
+   * search asks for a new buffer.
    * @param {Uint8Array} bytes
    * @param {string} what  for the TOO_LARGE message
    * @returns {number} the byte count written
    */
   writeInput(bytes, what) {
     const need = bytes.byteLength;
-    // Checked here too: embind would pass a length of 4 GiB or more modulo 2^32.
+    // Checked here too: a length of 4 GiB or more would cross as a u32, modulo 2^32.
     if (need > MAX_INPUT_BYTES) throw new ToolSearchError('TOO_LARGE', `${what} is ${need} bytes; the limit is ${MAX_INPUT_BYTES}`);
     const address = this.#engine.inputAddress(need);
     if (address === 0) throw new ToolSearchError('TOO_LARGE', `${what} (${need} bytes) does not fit in the engine's memory`);
@@ -213,7 +213,6 @@ export class PackedSearch {
     }
     if (missing.length === 0) return;
     const positions = JSON.stringify(missing);
-    reserveArguments(this.#module, [positions], 'toolSummaries');
     const summaries = openEnvelope(decodeAnswer(this.#module, this.#engine.toolSummaries(positions))).value;
     // The call allocated in wasm memory, which may have grown: read the rows through new views.
     this.#views();

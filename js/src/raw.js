@@ -1,12 +1,12 @@
-// The internal contract with the embind module (docs/wasm-boundary.md): which raw methods the
+// The internal contract with the raw module (docs/wasm-boundary.md): which raw methods the
 // JS layer calls, how their JSON envelopes are decoded, and the guards applied to values
 // before they cross. Nothing here is public API.
 
 import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 
 /**
- * Every method of the raw embind `Engine` that the JS layer calls, and nothing else.
- * A test checks this list against the built module in both directions.
+ * Every method of a raw engine (RawEngine, raw-engine.js) that the JS layer calls, and nothing
+ * else. A test checks this list against RawEngine and the JS layer's calls in both directions.
  */
 export const RAW_ENGINE_METHODS = Object.freeze([
   'configure',
@@ -44,12 +44,6 @@ export const RAW_ENGINE_METHODS = Object.freeze([
   'loadSnapshot',
 ]);
 
-/** Functions and classes the raw module exports besides the Emscripten runtime. */
-export const RAW_MODULE_EXPORTS = Object.freeze(['Engine', 'version']);
-
-/** What embind puts on every class_ prototype (handle management, not our API). */
-export const EMBIND_HANDLE_METHODS = Object.freeze(['clone', 'delete', 'deleteLater', 'isAliasOf', 'isDeleted']);
-
 /**
  * The core rejects JSON text over 64 MiB (UTF-8). A JS string longer than that many UTF-16
  * units is at least that many UTF-8 bytes, so it is refused here with the same code, before
@@ -64,8 +58,8 @@ const answerDecoder = new TextDecoder();
 /**
  * The text of a raw method's string answer. The method returns the address of two u32 in wasm
  * memory, where its UTF-8 bytes are and how many: valid only until the next call into the
- * module, so decoded at once, with one TextDecoder pass where embind's own std::string return
- * first walked every byte twice in JS (wasm/bindings.cpp).
+ * module, so decoded at once, with one TextDecoder pass (embind's std::string return, before
+ * wasm/bindings.cpp dropped embind, first walked every byte twice in JS).
  * @param {{HEAPU8: Uint8Array}} module  the raw module
  * @param {number} at  what the method returned
  * @returns {string}
@@ -91,42 +85,6 @@ export function utf8Length(s) {
     else if (c >= 0x80) n += 1;
   }
   return n;
-}
-
-/** Strings up to this many code units are reserved for at 3 bytes a unit, not measured. */
-const MEASURED_ARGUMENT_LENGTH = 64 * 1024;
-
-/**
- * Makes sure the module can take a raw call's string and byte arguments, or throws TOO_LARGE.
- * embind mallocs room for each argument and copies it in whether or not malloc succeeded: when
- * the module's memory is full (every engine of a module shares it, 2 GiB at most), malloc
- * returns 0 and the copy lands on the module's static data, which breaks every engine at once.
- * So the same room is allocated here first (embind's copy: a length, the bytes and a NUL; then
- * the engine's own std::string of them) and freed again, for the call to have.
- * @param {{_malloc: (n: number) => number, _free: (at: number) => void}} module  the raw module
- * @param {unknown[]} args
- * @param {string} method  for the message
- */
-export function reserveArguments(module, args, method) {
-  /** @type {number[]} */
-  const held = [];
-  try {
-    for (const a of args) {
-      let bytes;
-      if (typeof a === 'string') bytes = a.length <= MEASURED_ARGUMENT_LENGTH ? 3 * a.length : utf8Length(a);
-      else if (a instanceof Uint8Array) bytes = a.byteLength;
-      else continue;
-      for (const size of [bytes + 5, bytes + 1]) {
-        const at = module._malloc(size);
-        if (!at) {
-          throw new ToolSearchError('TOO_LARGE', `${method}: the engine's memory cannot hold this call's ${bytes} bytes of arguments (the engines of one module share at most 2 GiB; dispose() of unused engines frees theirs)`);
-        }
-        held.push(at);
-      }
-    }
-  } finally {
-    for (const at of held) module._free(at);
-  }
 }
 
 /**
@@ -164,8 +122,8 @@ export function boundaryString(value, what, limit = MAX_BOUNDARY_LENGTH) {
   if (value.length > limit) {
     throw new ToolSearchError('TOO_LARGE', `${what} is ${value.length} characters (limit ${limit})`);
   }
-  // Emscripten 3.1.6's UTF-8 encoder does not reject a lone surrogate: it pairs it with the
-  // next code unit and writes a different, valid character, so the core could never tell.
+  // The UTF-8 encoder (TextEncoder, raw-engine.js) writes U+FFFD for a lone surrogate, so the
+  // core could never tell.
   if (!isWellFormed(value)) {
     const at = value.search(LONE_SURROGATE);
     throw new ToolSearchError('INVALID_ARGUMENT', `${what} is not valid Unicode (a lone UTF-16 surrogate at index ${at})`);

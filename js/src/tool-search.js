@@ -1,11 +1,12 @@
-// The public API: an idiomatic wrapper over the raw embind Engine. Arguments are type-checked
+// The public API: an idiomatic wrapper over the raw engine (raw-engine.js). Arguments are type-checked
 // here, before the boundary; every other rule (names, schemas, limits, scopes, gating,
 // ranking, bridge resolution) is the core's, reported through its error envelope.
 
 import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 import { isCatalogDocument, isPlainObject, normalizeCall, normalizeTool, normalizeTools, toolsFromCatalog } from './normalize.js';
 import { checkOptionKeys } from './option-keys.js';
-import { MAX_CALL_LENGTH, boundaryJson, boundaryString, decodeAnswer, openEnvelope, reserveArguments } from './raw.js';
+import { MAX_CALL_LENGTH, boundaryJson, boundaryString, decodeAnswer, openEnvelope } from './raw.js';
+import { RawEngine, rawVersion } from './raw-engine.js';
 import { PackedSearch, STRATEGIES, checkQuerySize, searchFlags, setResultInfo } from './packed-search.js';
 import { DEFAULT_EMBEDDER_TIMEOUT_MS, MAX_EMBEDDER_TIMEOUT_MS, catchUpToolVectors, checkEmbedder, embedQuery, embedTexts, toolSearchQuery } from './semantic.js';
 import { putSnapshot, snapshotBytes, takeSnapshot } from './snapshot.js';
@@ -150,12 +151,7 @@ export class ToolSearch {
   constructor(key, module, config, embedder, embedderTimeoutMs = DEFAULT_EMBEDDER_TIMEOUT_MS, snapshot = undefined) {
     if (key !== CONSTRUCT) throw new TypeError('tool-search: use `await createToolSearch()` to create a ToolSearch');
     this.#module = module;
-    try {
-      this.#engine = new module.Engine('{}');
-    } catch (cause) {
-      // The only way an empty engine fails to be made: the module's memory is full.
-      throw new ToolSearchError('TOO_LARGE', "a new engine does not fit in the module's memory (the engines of one module share at most 2 GiB; dispose() of unused engines frees theirs)", { cause });
-    }
+    this.#engine = new RawEngine(module);  // TOO_LARGE when the module's memory is full
     this.#packed = new PackedSearch(module, this.#engine);
     try {
       if (snapshot !== undefined) this.load(snapshot);
@@ -322,7 +318,7 @@ export class ToolSearch {
   /** Version of the wasm core. */
   get coreVersion() {
     this.#live();
-    return String(this.#module.version());
+    return rawVersion(this.#module);
   }
 
   // ---- snapshots -----------------------------------------------------------------------------
@@ -751,11 +747,11 @@ export class ToolSearch {
    */
   #open(method, ...args) {
     const engine = this.#live();
-    reserveArguments(this.#module, args, method);
     let text;
     try {
       text = decodeAnswer(this.#module, engine[method](...args));
     } catch (cause) {
+      if (cause instanceof ToolSearchError) throw cause;  // TOO_LARGE: no room for the arguments
       // The core never throws; this is a binding error or a trap.
       throw new ToolSearchError('INTERNAL', `${method} failed inside the engine: ${/** @type {Error} */ (cause)?.message ?? cause}`, { cause });
     }

@@ -59,7 +59,7 @@ test('plain <script type="module"> page: default catalog, search, dispose', { sk
 });
 
 test('strict CSP (no unsafe-eval, only wasm-unsafe-eval) still works', { skip, timeout: 120_000 }, async () => {
-  // The glue is built with DYNAMIC_EXECUTION=0, so embind never needs `new Function`.
+  // The glue is built with DYNAMIC_EXECUTION=0, so it never needs `new Function`.
   const entry = resolveExport(pkg.manifest, '.', ['browser', 'import']);
   const page = `<!doctype html>
 <meta charset="utf-8">

@@ -122,10 +122,10 @@ describe('dispose', () => {
 describe('a full module memory', () => {
   // In a child process: the wasm module, and so its memory, is shared by every engine of a
   // process. Its 2 GiB are filled with static tables held by other engines, then one engine is
-  // given a call whose arguments do not fit. embind writes an argument it could not malloc at
+  // given a call whose arguments do not fit. embind wrote an argument it could not malloc at
   // address 0, over the module's static data, so before the arguments were reserved first this
   // broke every engine of the module: their calls and dispose() trapped, and nothing could be
-  // freed again.
+  // freed again. The JS layer now allocates the arguments' room itself (raw-engine.js).
   it('a call whose arguments or work do not fit is TOO_LARGE, and every engine keeps working', async () => {
     const result = await runChild('memory-full.mjs', `
 const { createToolSearch, ToolSearchError } = await import('tool-search-wasm');

@@ -3,7 +3,7 @@
 // rounded, so every number must come back as Number(text): hard cases, exact midpoints between
 // doubles (BigInt digits, up to ~770 significant digits, ties and nudges past the 800th digit),
 // and random decimals. They go in as raw JSON text (a tool schema's `examples`, not numbers JS
-// would re-serialise) through the raw Engine, and come back through describe(), whose writer
+// would re-serialise) through the raw engine, and come back through describe(), whose writer
 // prints shortest round-trip digits.
 
 import assert from 'node:assert/strict';
@@ -14,15 +14,17 @@ import { before, describe, it } from 'node:test';
 import { installedPackage, rawEnvelope } from './helpers/package.mjs';
 
 let module;
+let RawEngine;
 before(async () => {
   const installed = await installedPackage();
   const glue = (await import(pathToFileURL(installed.file('dist/tool-search-core.mjs')).href)).default;
   module = await glue({ wasmBinary: await readFile(installed.file('dist/tool-search-core.wasm')) });
+  ({ RawEngine } = await import(pathToFileURL(installed.file('dist/raw-engine.js')).href));
 });
 
 /** The numbers as the module reads them: one tool per batch, its schema's `examples`. */
 function throughModule(texts) {
-  const engine = new module.Engine('{}');
+  const engine = new RawEngine(module);
   try {
     const out = [];
     for (let i = 0; i < texts.length; i += 200) {

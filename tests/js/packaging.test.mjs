@@ -272,7 +272,7 @@ describe('memoised instantiation (dist/load.js)', () => {
     await assert.rejects(loadModule(), { code: 'WASM_LOAD_FAILED' });
     fail = false;
     const module = await loadModule();
-    assert.equal(typeof module.Engine, 'function');
+    assert.equal(typeof module._ts_engine_new, 'function');
   });
 });
 

@@ -1,6 +1,7 @@
-// The raw embind surface and the JS layer agree, in both directions:
-//   methods the JS layer calls  ==  RAW_ENGINE_METHODS (dist/raw.js)  ==  Engine.prototype
-// and the module exports exactly the functions the JS layer expects.
+// The raw surface and the JS layer agree, in both directions:
+//   methods the JS layer calls  ==  RAW_ENGINE_METHODS (dist/raw.js)  ==  RawEngine's methods
+// and the module exports exactly the C functions RawEngine calls (wasm/bindings.cpp), with
+// the Emscripten runtime's malloc and free.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -11,20 +12,21 @@ import { installedPackage, rawEnvelope } from './helpers/package.mjs';
 
 let installed;
 let raw;
+let rawEngine;
 let module;
-let load;
 before(async () => {
   installed = await installedPackage();
   const at = (rel) => import(pathToFileURL(installed.file(rel)).href);
   raw = await at('dist/raw.js');
-  load = await at('dist/load.js');
+  rawEngine = await at('dist/raw-engine.js');
   const glue = (await at('dist/tool-search-core.mjs')).default;
   module = await glue({ wasmBinary: await readFile(installed.file('dist/tool-search-core.wasm')) });
 });
 
-describe('raw embind surface', () => {
-  it('Engine.prototype has every expected method and no other', () => {
-    const actual = load.rawEngineMethodNames(module);
+describe('raw surface', () => {
+  it('RawEngine has every expected method and no other', () => {
+    const lifetime = ['constructor', 'delete', 'isDeleted'];
+    const actual = Object.getOwnPropertyNames(rawEngine.RawEngine.prototype).filter((n) => !lifetime.includes(n)).sort();
     const expected = [...raw.RAW_ENGINE_METHODS].sort();
     assert.deepEqual(
       { missing: expected.filter((m) => !actual.includes(m)), extra: actual.filter((m) => !expected.includes(m)) },
@@ -48,16 +50,33 @@ describe('raw embind surface', () => {
     assert.deepEqual([...new Set(direct)].sort(), ['delete']);
   });
 
-  it('the module exports the expected embind functions and classes, and no other', () => {
-    // Embind marks what it registers with an own property (`argCount`, renamed by Closure);
-    // the runtime's own functions have only length, name and prototype.
-    const marked = (f) => Object.getOwnPropertyNames(f).some((p) => !['length', 'name', 'prototype'].includes(p));
-    const registered = Object.keys(module).filter((k) => typeof module[k] === 'function' && marked(module[k]));
-    assert.deepEqual(registered.sort(), [...raw.RAW_MODULE_EXPORTS].sort());
+  it('the module exports the C functions RawEngine calls, and no other', () => {
+    // The glue makes a function of each wasm export named _<symbol>; the C functions are ts_*.
+    const exported = Object.keys(module).filter((k) => /^_ts_/.test(k) && typeof module[k] === 'function');
+    const expected = rawEngine.RAW_FUNCTIONS.filter((f) => f.startsWith('_ts_'));
+    assert.equal(new Set(expected).size, expected.length);
+    assert.deepEqual(exported.sort(), [...expected].sort());
+    for (const f of ['_malloc', '_free']) assert.equal(typeof module[f], 'function', f);
+  });
+
+  it('a module without one of those functions is refused at load (WASM_LOAD_FAILED)', async () => {
+    const load = await import(pathToFileURL(installed.file('dist/load.js')).href);
+    const real = (await import(pathToFileURL(installed.file('dist/tool-search-core.mjs')).href)).default;
+    const lacking = async (options) => {
+      const m = await real(options);
+      delete m._ts_describe;
+      return m;
+    };
+    const loadModule = load.createModuleLoader(lacking, { defaultSource: () => undefined });
+    await assert.rejects(loadModule(await readFile(installed.file('dist/tool-search-core.wasm'))), (e) => {
+      assert.equal(e.code, 'WASM_LOAD_FAILED');
+      assert.match(e.message, /missing _ts_describe/);
+      return true;
+    });
   });
 
   it('every raw method answers the UTF-8 bytes of a JSON envelope', () => {
-    const engine = new module.Engine('{}');
+    const engine = new rawEngine.RawEngine(module);
     try {
       // Text beyond ASCII and Latin-1 comes back as written (the bytes are UTF-8, not Latin-1).
       const description = 'liest eine Datei – 读取文件 🗂';

@@ -84,7 +84,8 @@ describe('finding 1: memory exhaustion', () => {
     const at = (rel) => import(pathToFileURL(installed.file(rel)).href);
     const glue = (await at('dist/tool-search-core.mjs')).default;
     const module = await glue({ wasmBinary: await readFile(installed.file('dist/tool-search-core.wasm')) });
-    const engine = new module.Engine('{}');
+    const { RawEngine } = await at('dist/raw-engine.js');
+    const engine = new RawEngine(module);
     try {
       rawEnvelope(module, engine.addTools('[{"name":"free"}]', 'null'));
       const envelope = rawEnvelope(module, engine.handleCall('', `{"name":"free","arguments":{"a":${zeros(20_000_000)}}}`, ''));

@@ -78,9 +78,9 @@ class JsonEngine {
   /// A static embedding table (TSSE bytes, static_embedder.hpp). Value {dimensions}.
   std::string load_static_table(std::string_view table);
   /// load_static_table() of the first `bytes` bytes of input_buffer(), which the caller wrote:
-  /// how the JS layer passes a table, since embind copies a Uint8Array argument one byte at a
-  /// time in JS (24 ms for the 3.6 MB table). The table takes the buffer and reads its rows
-  /// where they are (no second copy), so the next search asks for a new input buffer.
+  /// how the JS layer passes a table, with one copy into wasm memory. The table takes the
+  /// buffer and reads its rows where they are (no second copy), so the next search asks for a
+  /// new input buffer.
   std::string load_static_table_input(uint32_t bytes);
   /// {embedder, dimensions, static, vectors (current for the catalog), tools}.
   std::string vector_info();
@@ -113,8 +113,8 @@ class JsonEngine {
   /// nothing. Value {config (the effective options), fingerprint, size}.
   std::string load_snapshot(std::string_view bytes);
   /// Makes snapshot_bytes() `size` bytes long for the caller to fill, then load_reserved_snapshot()
-  /// loads them (and frees them): how the JS layer passes a snapshot, since embind copies a
-  /// Uint8Array argument one byte at a time in JS (30 ms for 9 MB). False when memory is short.
+  /// loads them (and frees them): how the JS layer passes a snapshot, with one copy into wasm
+  /// memory (an argument would be copied again into a std::string). False when memory is short.
   bool reserve_snapshot(size_t size);
   std::string load_reserved_snapshot();
 

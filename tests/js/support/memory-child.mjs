@@ -5,8 +5,8 @@
 // - WebAssembly.instantiate is wrapped to capture the instance, so the wasm heap size is read
 //   from its exported memory (memory.buffer.byteLength == the glue's HEAP8.length);
 // - FinalizationRegistry is wrapped to count registrations, unregistrations (dispose) and
-//   backstop callbacks, and to check that the handle each callback receives ends up deleted
-//   (embind's isDeleted()) — i.e. that the native engine was freed.
+//   backstop callbacks, and to check that the raw engine each callback receives ends up deleted
+//   (RawEngine's isDeleted()) — i.e. that the native engine was freed.
 //
 // Usage: node --expose-gc memory-child.mjs <scenario> <json options>; prints one JSON line.
 // The loops stop at a checkpoint once options.deadlineMs has passed (reported as `completed`),
@@ -27,8 +27,8 @@ WebAssembly.instantiate = async function (...args) {
 const isHandle = (v) => v !== null && typeof v === 'object' && typeof v.isDeleted === 'function';
 const NativeRegistry = globalThis.FinalizationRegistry;
 globalThis.FinalizationRegistry = class CountingRegistry extends NativeRegistry {
-  // Only registrations whose held value is an embind handle count (embind's own registry,
-  // used for smart pointers only, holds {$$} records instead).
+  // Only registrations whose held value is a raw engine count (the sessions' registry holds
+  // {engine, id} records instead).
   constructor(callback) {
     super((held) => {
       const handle = isHandle(held);
