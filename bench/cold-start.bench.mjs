@@ -3,13 +3,18 @@
 // first search (the process's first index build), and, in the same run, of importing
 // FlexSearch and MiniSearch, for context (they have no wasm to instantiate).
 //
-//   node bench/cold-start.bench.mjs [--runs 20] [--json]
+//   node bench/cold-start.bench.mjs [--runs 20] [--json] [--baseline DIR]
+//
+// --baseline DIR adds another build of ours (DIR: its js/dist, e.g. a checkout of an earlier
+// commit, built), timed the same way in the same alternation, for a before/after in one run.
 //
 // Each process times from just before its dynamic import to just after, with performance.now(),
 // so Node's own start-up is not counted; the processes of the three contenders alternate, so
 // machine drift hits them alike. The package is the built one (js/dist), resolved through its
 // package.json `exports` as Node resolves it for users.
 
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { entry, median, printRows, runFresh } from './peers.mjs';
@@ -18,6 +23,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
     json: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -39,6 +45,9 @@ const CONTENDERS = [
     name: 'tool-search-wasm: + add one tool, first search',
     source: script(entry, "const ts = await m.createToolSearch(); ts.add({ name: 'read_file', description: 'Read a file from disk' }); ts.search('read the file'); ts.dispose();"),
   },
+  ...(args.baseline
+    ? [{ name: `baseline ${args.baseline}: import + await createToolSearch()`, source: script(pathToFileURL(resolve(args.baseline, 'index.node.js')).href, 'const ts = await m.createToolSearch(); ts.dispose();') }]
+    : []),
   { name: 'flexsearch: import', source: script(import.meta.resolve('flexsearch'), '') },
   { name: 'minisearch: import', source: script(import.meta.resolve('minisearch'), '') },
 ];
