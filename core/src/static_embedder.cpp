@@ -75,7 +75,9 @@ Result<StaticEmbedder> StaticEmbedder::load(const uint8_t* bytes, size_t size, s
   const uint64_t dims = read_u32(bytes + 8);
   const uint64_t count = read_u32(bytes + 12);
   const uint64_t vocab_bytes = read_u32(bytes + 16);
-  if (read_u32(bytes + 20) != 0) return corrupt("unknown flags");
+  // Flags and the reserved bytes: 0 in every table this engine reads, so that a later version
+  // may give them a meaning that an older engine then refuses instead of misreading.
+  if ((read_u32(bytes + 20) | read_u32(bytes + 24) | read_u32(bytes + 28)) != 0) return corrupt("unknown flags or reserved bytes");
   if (dims == 0 || dims > kMaxDimensions) return corrupt("dims " + std::to_string(dims) + " out of 1..4096");
   if (count == 0) return corrupt("empty vocabulary");
   // 64-bit arithmetic: u32 fields cannot overflow it, so a hostile header cannot wrap sizes.

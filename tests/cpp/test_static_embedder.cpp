@@ -126,6 +126,8 @@ TEST_CASE("static embedder: every truncation and corruption is a typed error", "
   CHECK(with(0, 'X').find("magic") != std::string::npos);
   CHECK(with(4, 2).find("version") != std::string::npos);
   CHECK(with(20, 1).find("flags") != std::string::npos);
+  CHECK(with(24, 1).find("reserved") != std::string::npos);
+  CHECK(with(31, 0x80).find("reserved") != std::string::npos);
   CHECK(with(8, 0).find("dims") != std::string::npos);
   CHECK(with(12, 4).find("truncated") != std::string::npos);  // count says 4 words
 

@@ -9,8 +9,8 @@
 //   8   dims (1..4096)        u32
 //   12  count (>= 1)          u32   number of words
 //   16  vocab_bytes           u32   size of the vocabulary block
-//   20  flags = 0             u32   reserved
-//   24  reserved = 0          8 bytes
+//   20  flags = 0             u32   reserved (another value is refused)
+//   24  reserved = 0          8 bytes (refused otherwise)
 //   32  vocabulary            count x (u8 length 1..255, UTF-8 bytes), strictly ascending
 //                                   bytewise; then zero padding to a multiple of 4
 //   .   scales                count x f32 (finite, >= 0): value = int8 code * scale
