@@ -83,7 +83,8 @@ const finalizer =
  */
 const sessionFinalizer =
   typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((/** @type {{engine: any, id: string}} */ held) => {
+    ? new FinalizationRegistry((/** @type {{engine: any, id: string, open: Set<string>}} */ held) => {
+        held.open.delete(held.id);
         try {
           if (!held.engine.isDeleted()) held.engine.closeSession(held.id);
         } catch {
@@ -133,6 +134,8 @@ export class ToolSearch {
   /** @type {PackedSearch} */ #packed;
   /** Each session's logical names and the catalog revision they belong to (assemble). */
   /** @type {Map<string, {revision: number, names: string[]}>} */ #logical = new Map();
+  /** The ids of the sessions open in the engine (the engine only opens them through session()). */
+  /** @type {Set<string>} */ #openSessions = new Set();
   #token = {};
   #disposed = false;
   /** @type {import('./index.js').Embedder | undefined} */ #embedder;
@@ -388,7 +391,8 @@ export class ToolSearch {
     checkQuerySize(query);  // refused before the embedder runs and vectors are stored
     const request = this.#searchRequest(options, 'searchAsync');
     const strategy = /** @type {string} */ (request.strategy ?? this.#strategy);
-    const degraded = await this.#embedInto(request, strategy, query);
+    // An unknown session is the engine's NOT_FOUND, before the embedder runs and vectors are stored.
+    const degraded = this.#isOpen(request.session) ? await this.#embedInto(request, strategy, query) : undefined;
     const hits = this.#packedSearch(query, request);
     if (degraded) setResultInfo(hits, 'degraded', degraded);
     return hits;
@@ -543,7 +547,8 @@ export class ToolSearch {
     this.#live();
     if (!isPlainObject(scope)) throw invalidArgument('session(scope)', 'an object', scope);
     const { id } = this.#call('openSession', boundaryJson(scope, 'session(scope)'));
-    return new Session(SESSION_CONSTRUCT, this, id, this.#engine);
+    this.#openSessions.add(id);
+    return new Session(SESSION_CONSTRUCT, this, id, this.#engine, this.#openSessions);
   }
 
   /**
@@ -605,8 +610,10 @@ export class ToolSearch {
     /** @type {Record<string, unknown>} */
     const extra = {};
     const message = options.userMessage;
-    // A vector of the caller's own is used (and checked) as given, as in searchAsync.
-    const embed = options.vector === undefined && typeof message === 'string' && message.trim() !== '';
+    // A vector of the caller's own is used (and checked) as given, as in searchAsync; an unknown
+    // session is the engine's NOT_FOUND, with nothing embedded first.
+    const embed = options.vector === undefined && typeof message === 'string' && message.trim() !== '' &&
+      this.#isOpen(this.#sessionId(options.session, 'assembleAsync options.session'));
     const degraded = embed ? await this.#embedInto(extra, this.#strategy, message) : undefined;
     const assembly = this.assemble({ ...options, ...extra });
     if (degraded) assembly.degraded = degraded;
@@ -627,7 +634,8 @@ export class ToolSearch {
     const query = toolSearchQuery(normalized);
     /** @type {Record<string, unknown>} */
     const extra = {};
-    const degraded = query === undefined ? undefined : await this.#embedInto(extra, this.#strategy, query);
+    const open = this.#isOpen(this.#sessionId(options.session, 'handleCallAsync options.session'));
+    const degraded = query === undefined || !open ? undefined : await this.#embedInto(extra, this.#strategy, query);
     const resolution = this.#resolve(normalized, options, takeVector(extra));
     if (degraded) resolution.degraded = degraded;
     return resolution;
@@ -829,6 +837,14 @@ export class ToolSearch {
   }
 
   /**
+   * Whether a session id names a session open in the engine ("" and undefined: the default one).
+   * @param {unknown} id
+   */
+  #isOpen(id) {
+    return id === undefined || id === '' || this.#openSessions.has(/** @type {string} */ (id));
+  }
+
+  /**
    * Refuses a query vector of other dimensions than the stored vectors' when the strategy reads
    * it, as search() does. The core's assembly would rank by keyword instead and not say so: it
    * shares the bridge's ranking, where a bad vector must not fail a model's tool_search.
@@ -864,6 +880,7 @@ export class ToolSearch {
     closeSessionOf = (owner, id) => {
       if (!owner.#disposed) owner.#call('closeSession', id);
       owner.#logical.delete(id);
+      owner.#openSessions.delete(id);
     };
   }
 }
@@ -883,12 +900,13 @@ export class Session {
    * @param {ToolSearch} owner
    * @param {string} id
    * @param {any} engine  the owner's raw engine, for the backstop
+   * @param {Set<string>} open  the owner's open session ids, for the backstop
    */
-  constructor(key, owner, id, engine) {
+  constructor(key, owner, id, engine, open) {
     if (key !== SESSION_CONSTRUCT) throw new TypeError('tool-search: use toolSearch.session(scope) to open a Session');
     this.#owner = owner;
     this.#id = id;
-    sessionFinalizer?.register(this, { engine, id }, this.#token);
+    sessionFinalizer?.register(this, { engine, id, open }, this.#token);
   }
 
   /** The engine's session id, e.g. "s1". */

@@ -172,6 +172,38 @@ test('a query vector of the wrong size is refused by assemble as by search; asse
   }
 });
 
+test('an unknown or closed session is NOT_FOUND before anything is embedded (searchAsync, assembleAsync, handleCallAsync)', async () => {
+  const embedder = recordingEmbedder();
+  const ts = await builtInEngine({ embedder, config: { retrieval: { strategy: 'hybrid' } } });
+  try {
+    const closed = ts.session({});
+    closed.close();
+    for (const session of ['s99', closed.id]) {
+      await assert.rejects(ts.searchAsync('read a file', { session }), expectCode('NOT_FOUND'), session);
+      await assert.rejects(ts.assembleAsync({ mode: 'preselect', userMessage: 'read a file', session }), expectCode('NOT_FOUND'), session);
+      await assert.rejects(
+        ts.handleCallAsync({ name: 'tool_search', arguments: { query: 'read a file' } }, { session }),
+        expectCode('NOT_FOUND'),
+        session,
+      );
+    }
+    assert.deepEqual(embedder.calls, [], 'nothing embedded for a refused call');
+    assert.equal(ts.vectorInfo.vectors, 0);
+    // An open session's search embeds as before, and a session dropped and closed by the engine
+    // is unknown again.
+    const open = ts.session({});
+    const hits = await ts.searchAsync('read a file', { session: open.id });
+    assert.equal(hits.strategy, 'hybrid');
+    assert.ok(embedder.calls.length > 0);
+    open.close();
+    const calls = embedder.calls.length;
+    await assert.rejects(ts.searchAsync('read a file', { session: open.id }), expectCode('NOT_FOUND'));
+    assert.equal(embedder.calls.length, calls);
+  } finally {
+    ts.dispose();
+  }
+});
+
 test('a zero query vector runs the search as keyword and says why; zero tool vectors are kept', async () => {
   // Bag of letters: "123" has none, so its vector is all zeros (no direction, every cosine 0).
   const ts = await builtInEngine({ embedder: recordingEmbedder(), config: { retrieval: { strategy: 'semantic' } } });
