@@ -165,10 +165,12 @@ export class PackedSearch {
     this.#views();
     const start = this.#input;
     const end = start + need;
-    const q = encoder.encodeInto(query, this.#u8.subarray(start, end)).written;
-    const s = session === '' ? 0 : encoder.encodeInto(session, this.#u8.subarray(start + q, end)).written;
-    this.#u8.set(vector, start + q + s);
-    return [q, s];
+    const q = encoder.encodeInto(query, this.#u8.subarray(start, end));
+    const s = session === '' ? { read: 0, written: 0 } : encoder.encodeInto(session, this.#u8.subarray(start + q.written, end));
+    // Never a silently cut query: `need` is an upper bound or exact.
+    if (q.read !== query.length || s.read !== session.length) throw new ToolSearchError('INTERNAL', "a search's inputs did not fit the room measured for them");
+    this.#u8.set(vector, start + q.written + s.written);
+    return [q.written, s.written];
   }
 
   /**

@@ -149,7 +149,9 @@ function callWithArguments(engine, fn, kinds, args) {
       if (kinds[i] === VALUE) {
         flat.push(typeof a === 'boolean' ? Number(a) : a);
       } else if (typeof a === 'string') {
-        const { written } = encoder.encodeInto(a, heap.subarray(at, block + room));
+        const { read, written } = encoder.encodeInto(a, heap.subarray(at, block + room));
+        // Never a silently cut argument: the room above is an upper bound or exact.
+        if (read !== a.length) throw new ToolSearchError('INTERNAL', `${fn}: an argument did not fit the room measured for it`);
         flat.push(at, /** @type {number} */ (written));
         at += /** @type {number} */ (written);
       } else {

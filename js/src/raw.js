@@ -73,16 +73,22 @@ export function decodeAnswer(module, at) {
 }
 
 /**
- * The UTF-8 length of a well-formed string (boundaryString has refused lone surrogates).
+ * The length of a string in UTF-8, as TextEncoder writes it (a lone surrogate as U+FFFD).
  * @param {string} s
  */
 export function utf8Length(s) {
-  let n = s.length;
+  let n = s.length;  // one byte a code unit, plus what each unit beyond ASCII adds
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) i++;  // a pair: 2 code units, 4 bytes
-    else if (c >= 0x800) n += 2;
-    else if (c >= 0x80) n += 1;
+    if (c < 0x80) continue;
+    if (c < 0x800) {
+      n += 1;
+    } else if (c <= 0xdbff && c >= 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2;  // a surrogate pair: 2 code units, 4 bytes
+      i++;
+    } else {
+      n += 2;  // 3 bytes (a lone surrogate too: U+FFFD)
+    }
   }
   return n;
 }

@@ -95,3 +95,36 @@ describe('raw surface', () => {
     }
   });
 });
+
+describe('text arguments', () => {
+  it('utf8Length is the byte count TextEncoder writes (pairs, lone surrogates, every width)', () => {
+    const pool = ['a', 'é', '\u07ff', '\u0800', '€', '中', '\uffff', '😀', '\u{10ffff}', '\ud800', '\udc00'];
+    const encoder = new TextEncoder();
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let t = 0; t < 5000; t++) {
+      let s = '';
+      for (let i = next() % 12; i > 0; i--) s += pool[next() % pool.length];
+      assert.equal(raw.utf8Length(s), encoder.encode(s).length, JSON.stringify(s));
+    }
+  });
+
+  it('an argument of more than 64K UTF-16 units with characters beyond the BMP arrives whole', async () => {
+    // Up to 64K units the room is 3 bytes a unit; past that it is measured, and an undercount
+    // of the 4-byte characters once cut the JSON text short (INVALID_JSON).
+    const { createToolSearch } = await import(pathToFileURL(installed.file('dist/index.node.js')).href);
+    const ts = await createToolSearch();
+    try {
+      // Descriptions are limited to 64 KiB each: eight of them make one add() past 64K units.
+      const tools = Array.from({ length: 8 }, (_, i) => ({
+        name: `send_it_${i}`,
+        description: `Sends message ${i} 📨 with emoji ${'🙂 déjà vu 中文 '.repeat(600)}end`,
+      }));
+      assert.ok(JSON.stringify(tools).length > 64 * 1024);
+      ts.add(tools);
+      for (const tool of tools) assert.equal(ts.describe(tool.name).description, tool.description);
+    } finally {
+      ts.dispose();
+    }
+  });
+});
