@@ -1,6 +1,6 @@
 // One engine of the raw module: the C functions of wasm/bindings.cpp as methods, with their
 // arguments copied into wasm memory and freed after each call (docs/wasm-boundary.md). Nothing
-// here is public API; the methods and what they return are those RAW_ENGINE_METHODS lists.
+// here is public API.
 
 import { ToolSearchError } from './errors.js';
 import { decodeAnswer, utf8Length } from './raw.js';
@@ -57,6 +57,12 @@ const NUMERIC = /** @type {const} */ ({
 
 /** The module's own functions: the version and an engine's life. */
 const MODULE_FUNCTIONS = ['_ts_version', '_ts_engine_new', '_ts_engine_delete', '_malloc', '_free'];
+
+/**
+ * Every method of a raw engine that the JS layer calls, and nothing else. A test checks this
+ * list against RawEngine and the JS layer's calls.
+ */
+export const RAW_ENGINE_METHODS = Object.freeze([...Object.keys(ANSWERING), ...Object.keys(NUMERIC)]);
 
 /** Every C function of the module the JS layer calls (load.js checks a module has them). */
 export const RAW_FUNCTIONS = Object.freeze([

@@ -5,46 +5,6 @@
 import { ToolSearchError, asToolSearchError, invalidArgument } from './errors.js';
 
 /**
- * Every method of a raw engine (RawEngine, raw-engine.js) that the JS layer calls, and nothing
- * else. A test checks this list against RawEngine and the JS layer's calls in both directions.
- */
-export const RAW_ENGINE_METHODS = Object.freeze([
-  'configure',
-  'addTools',
-  'removeTools',
-  'replaceSource',
-  'clear',
-  'pinTool',
-  'pinServer',
-  'listTools',
-  'info',
-  'searchPacked',
-  'inputAddress',
-  'resultsAddress',
-  'lastError',
-  'degradedReason',
-  'toolSummaries',
-  'explain',
-  'describe',
-  'suggest',
-  'openSession',
-  'closeSession',
-  'assemble',
-  'handleCall',
-  'estimateTokens',
-  'useEmbedder',
-  'pendingVectors',
-  'storeVectors',
-  'loadStaticTable',
-  'vectorInfo',
-  'snapshot',
-  'snapshotAddress',
-  'releaseSnapshot',
-  'reserveSnapshot',
-  'loadSnapshot',
-]);
-
-/**
  * The core rejects JSON text over 64 MiB (UTF-8). A JS string longer than that many UTF-16
  * units is at least that many UTF-8 bytes, so it is refused here with the same code, before
  * the copy into wasm memory (which would grow the heap for good).

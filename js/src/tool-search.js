@@ -391,8 +391,7 @@ export class ToolSearch {
     checkQuerySize(query);  // refused before the embedder runs and vectors are stored
     const request = this.#searchRequest(options, 'searchAsync');
     const strategy = /** @type {string} */ (request.strategy ?? this.#strategy);
-    // An unknown session is the engine's NOT_FOUND, before the embedder runs and vectors are stored.
-    const degraded = this.#isOpen(request.session) ? await this.#embedInto(request, strategy, query) : undefined;
+    const degraded = await this.#embedInto(request, strategy, query, request.session);
     const hits = this.#packedSearch(query, request);
     if (degraded) setResultInfo(hits, 'degraded', degraded);
     return hits;
@@ -610,11 +609,10 @@ export class ToolSearch {
     /** @type {Record<string, unknown>} */
     const extra = {};
     const message = options.userMessage;
-    // A vector of the caller's own is used (and checked) as given, as in searchAsync; an unknown
-    // session is the engine's NOT_FOUND, with nothing embedded first.
-    const embed = options.vector === undefined && typeof message === 'string' && message.trim() !== '' &&
-      this.#isOpen(this.#sessionId(options.session, 'assembleAsync options.session'));
-    const degraded = embed ? await this.#embedInto(extra, this.#strategy, message) : undefined;
+    // A vector of the caller's own is used (and checked) as given, as in searchAsync.
+    const embed = options.vector === undefined && typeof message === 'string' && message.trim() !== '';
+    const session = this.#sessionId(options.session, 'assembleAsync options.session');
+    const degraded = embed ? await this.#embedInto(extra, this.#strategy, message, session) : undefined;
     const assembly = this.assemble({ ...options, ...extra });
     if (degraded) assembly.degraded = degraded;
     return assembly;
@@ -634,8 +632,8 @@ export class ToolSearch {
     const query = toolSearchQuery(normalized);
     /** @type {Record<string, unknown>} */
     const extra = {};
-    const open = this.#isOpen(this.#sessionId(options.session, 'handleCallAsync options.session'));
-    const degraded = query === undefined || !open ? undefined : await this.#embedInto(extra, this.#strategy, query);
+    const session = this.#sessionId(options.session, 'handleCallAsync options.session');
+    const degraded = query === undefined ? undefined : await this.#embedInto(extra, this.#strategy, query, session);
     const resolution = this.#resolve(normalized, options, takeVector(extra));
     if (degraded) resolution.degraded = degraded;
     return resolution;
@@ -814,15 +812,18 @@ export class ToolSearch {
   /**
    * For a semantic or hybrid strategy with a host embedder and no vector in `request`: catches
    * up the tool vectors and puts the query's vector into `request.vector`. Returns the reason
-   * when that failed (the engine then runs keyword and reports it), else undefined.
+   * when that failed (the engine then runs keyword and reports it), else undefined. A session
+   * that is not open embeds nothing: the call's NOT_FOUND is the engine's, at once.
    * @param {Record<string, unknown>} request
    * @param {string} strategy
    * @param {string} text
+   * @param {unknown} session  the call's session id ("" or undefined: the default session)
    * @returns {Promise<string | undefined>}
    */
-  async #embedInto(request, strategy, text) {
+  async #embedInto(request, strategy, text, session) {
     const embedder = this.#embedder;
     if ((strategy !== 'semantic' && strategy !== 'hybrid') || request.vector !== undefined || !embedder) return undefined;
+    if (session !== undefined && session !== '' && !this.#openSessions.has(/** @type {string} */ (session))) return undefined;
     const epoch = this.#embedderEpoch;
     try {
       await this.embedTools();
@@ -834,14 +835,6 @@ export class ToolSearch {
       if (!(error instanceof ToolSearchError)) throw error;
       return `${error.code}: ${error.message.replace(/^tool-search: /, '')}`;
     }
-  }
-
-  /**
-   * Whether a session id names a session open in the engine ("" and undefined: the default one).
-   * @param {unknown} id
-   */
-  #isOpen(id) {
-    return id === undefined || id === '' || this.#openSessions.has(/** @type {string} */ (id));
   }
 
   /**

@@ -1,5 +1,5 @@
 // The raw surface and the JS layer agree, in both directions:
-//   methods the JS layer calls  ==  RAW_ENGINE_METHODS (dist/raw.js)  ==  RawEngine's methods
+//   methods the JS layer calls  ==  RAW_ENGINE_METHODS (dist/raw-engine.js)  ==  RawEngine's methods
 // and the module exports exactly the C functions RawEngine calls (wasm/bindings.cpp), with
 // the Emscripten runtime's malloc and free.
 
@@ -27,7 +27,7 @@ describe('raw surface', () => {
   it('RawEngine has every expected method and no other', () => {
     const lifetime = ['constructor', 'delete', 'isDeleted'];
     const actual = Object.getOwnPropertyNames(rawEngine.RawEngine.prototype).filter((n) => !lifetime.includes(n)).sort();
-    const expected = [...raw.RAW_ENGINE_METHODS].sort();
+    const expected = [...rawEngine.RAW_ENGINE_METHODS].sort();
     assert.deepEqual(
       { missing: expected.filter((m) => !actual.includes(m)), extra: actual.filter((m) => !expected.includes(m)) },
       { missing: [], extra: [] },
@@ -44,7 +44,7 @@ describe('raw surface', () => {
     const viaPacked = [...packed.matchAll(/#engine\.([A-Za-z]+)\(/g)].map((m) => m[1]);
     const viaSnapshot = [...snapshot.matchAll(/\bengine\.([A-Za-z]+)\(/g)].map((m) => m[1]);
     const called = [...new Set([...viaCall, ...viaPacked, ...viaSnapshot])].sort();
-    assert.deepEqual(called, [...raw.RAW_ENGINE_METHODS].sort());
+    assert.deepEqual(called, [...rawEngine.RAW_ENGINE_METHODS].sort());
     // Nothing else reaches the engine except through #call (the constructor and delete aside).
     const direct = [...source.matchAll(/#engine\.([A-Za-z]+)\(/g)].map((m) => m[1]);
     assert.deepEqual([...new Set(direct)].sort(), ['delete']);
