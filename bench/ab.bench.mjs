@@ -6,13 +6,18 @@
 // `ours` in bench/peers.mjs adds them) and its first search (the index build), the builds
 // alternating, median over the rounds after 3 warm-up rounds.
 //
-//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15] [--build | --calls]
+//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15] [--build | --calls | --load]
 //
 // With --calls, it times the other calls across the boundary instead, on the shape's tools:
 // assemble (passthrough with the gate off, bridge, pre-selection with a new message each
 // turn), describe(), the model's tool_describe and tool_call, tools() (the whole catalog) and
 // loadStaticTable() of the package's static table into a new engine; median of per-round
 // means, the builds alternating.
+//
+// With --load, it times loading a snapshot of the shape's tools instead (each build loads the
+// snapshot it wrote, so two snapshot format versions compare too): load() into a new engine and
+// the first search after it, the builds alternating, median over the rounds after 3 warm-up
+// rounds. `--shape 10k --load` is the snapshot bench's warm load, A against B.
 //
 // DIR is a built package folder (js/dist, or a copy of another commit's: `./dev build`, then
 // `cp -r js/dist /tmp/dist-before`).
@@ -32,14 +37,15 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '15' },
     build: { type: 'boolean', default: false },
     calls: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
   },
 });
 if (!args.a || !args.b || !SHAPES[args.shape]) {
-  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N] [--build | --calls]`);
+  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N] [--build | --calls | --load]`);
 }
 const shape = SHAPES[args.shape]();
-if (args.build || args.calls) {
-  await (args.build ? compareBuilds() : compareCalls());
+if (args.build || args.calls || args.load) {
+  await (args.build ? compareBuilds() : args.calls ? compareCalls() : compareLoads());
   process.exit(0);
 }
 const builds = [];
@@ -80,6 +86,40 @@ async function compareBuilds() {
   }
   for (const [i, dir] of [args.a, args.b].entries()) {
     console.log(`${'ab'[i]}: ${dir}  add ${median(samples[i].build).toFixed(2)} ms  first search ${median(samples[i].first).toFixed(2)} ms  (${shape.tools.length} tools)`);
+  }
+}
+
+/** --load: each build's snapshot load and the first search after it, alternating. */
+async function compareLoads() {
+  const builds = [];
+  for (const dir of [args.a, args.b]) {
+    const { createToolSearch } = await import(pathToFileURL(resolve(dir, 'index.node.js')).href);
+    const built = await createToolSearch(OURS_OPTIONS);
+    addShapeTools(built, shape.tools);
+    builds.push({ dir, createToolSearch, bytes: built.snapshot() });
+    built.dispose();
+  }
+  const query = shape.queries[0].query;
+  const samples = builds.map(() => ({ load: [], first: [] }));
+  const WARM_UP = 3;
+  for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      const ts = await builds[i].createToolSearch();
+      const t0 = performance.now();
+      ts.load(builds[i].bytes);
+      const t1 = performance.now();
+      ts.search(query);
+      const t2 = performance.now();
+      ts.dispose();
+      if (round >= WARM_UP) {
+        samples[i].load.push(t1 - t0);
+        samples[i].first.push(t2 - t1);
+      }
+    }
+  }
+  for (const [i, b] of builds.entries()) {
+    const mb = (b.bytes.byteLength / 1048576).toFixed(2);
+    console.log(`${'ab'[i]}: ${b.dir}  load ${median(samples[i].load).toFixed(2)} ms  first search ${median(samples[i].first).toFixed(2)} ms  (${shape.tools.length} tools, ${mb} MB)`);
   }
 }
 

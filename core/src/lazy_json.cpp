@@ -11,7 +11,7 @@ LazyJson& LazyJson::operator=(nlohmann::json value) {
 }
 
 void LazyJson::share(const std::shared_ptr<const void>& owner, std::string_view canonical) {
-  tree_ = nullptr;
+  if (has_tree_) tree_ = nullptr;  // only get() or a tree fills it
   has_tree_ = false;
   text_parses_ = true;
   owner_ = owner;
@@ -41,7 +41,7 @@ std::string_view LazyJson::text() const {
     text_ = json_text(tree_);
     has_text_ = true;
   }
-  return text_;
+  return text_.empty() ? std::string_view("{}") : std::string_view(text_);
 }
 
 }  // namespace toolsearch
