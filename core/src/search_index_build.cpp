@@ -52,6 +52,22 @@ bool same_analysis(const AnalyzerOptions& p, const AnalyzerOptions& q) {
          p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words;
 }
 
+// The ids of `words` of `min_length`+ lowercase ASCII letters, by first letter, each list sorted
+// by length, then id: where near_terms() looks for what a typo may have meant.
+std::array<std::vector<uint32_t>, 26> typo_candidates(const TermDictionary& words, size_t min_length) {
+  std::array<std::vector<uint32_t>, 26> lists;
+  for (uint32_t id = 0; id < words.size(); ++id) {
+    const std::string_view word = words[id];
+    if (word.size() >= min_length && lowercase_ascii(word)) lists[static_cast<size_t>(word[0] - 'a')].push_back(id);
+  }
+  for (std::vector<uint32_t>& list : lists) {
+    sort_by(list, [&](uint32_t a, uint32_t b) {
+      return words[a].size() < words[b].size() || (words[a].size() == words[b].size() && a < b);
+    });
+  }
+  return lists;
+}
+
 // The last analysis made on this thread, or a new one.
 std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, const AnalyzerOptions& options) {
   thread_local std::shared_ptr<const AnalyzedLexicon> last;
@@ -114,24 +130,9 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
       made->longest_phrase = std::max(made->longest_phrase, tokens.size());
     }
   });
+  made->typo_entries = typo_candidates(keys, 4);  // keys' ids are entry indices
   last = made;
   return made;
-}
-
-// The ids of `words` of `min_length`+ lowercase ASCII letters, by first letter, each list sorted
-// by length, then id: where near_terms() looks for what a typo may have meant.
-std::array<std::vector<uint32_t>, 26> typo_candidates(const TermDictionary& words, size_t min_length) {
-  std::array<std::vector<uint32_t>, 26> lists;
-  for (uint32_t id = 0; id < words.size(); ++id) {
-    const std::string_view word = words[id];
-    if (word.size() >= min_length && lowercase_ascii(word)) lists[static_cast<size_t>(word[0] - 'a')].push_back(id);
-  }
-  for (std::vector<uint32_t>& list : lists) {
-    sort_by(list, [&](uint32_t a, uint32_t b) {
-      return words[a].size() < words[b].size() || (words[a].size() == words[b].size() && a < b);
-    });
-  }
-  return lists;
 }
 
 }  // namespace
@@ -300,13 +301,21 @@ void SearchIndex::Impl::build_lexicon() {
       if (const uint32_t id = terms.find(token); id != TermDictionary::kNone) meaning_terms[m].push_back(id);
     }
   }
-  for (const AnalyzedLexicon::Entry& e : analyzed->entries) {
+  std::vector<uint32_t> token_of(analyzed->entries.size(), TermDictionary::kNone);
+  for (size_t i = 0; i < analyzed->entries.size(); ++i) {
+    const AnalyzedLexicon::Entry& e = analyzed->entries[i];
     if (meaning_terms[e.meaning_id].empty()) continue;  // means nothing this catalog has
-    lexicon_tokens.intern(e.key);
+    token_of[i] = lexicon_tokens.intern(e.key);
     lexicon.push_back(&e);
   }
-  // Keys of 4+ letters: words, not the 2-3 letter abbreviations a short typo would land on.
-  typo_lexicon = typo_candidates(lexicon_tokens, 4);
+  // The analysis's sorted typo entries, those in use: token ids rise with entry indices, so
+  // the lists stay sorted by length, then id, as typo_candidates() would sort them.
+  for (size_t c = 0; c < 26; ++c) {
+    typo_lexicon[c].clear();
+    for (uint32_t entry : analyzed->typo_entries[c]) {
+      if (token_of[entry] != TermDictionary::kNone) typo_lexicon[c].push_back(token_of[entry]);
+    }
+  }
 }
 
 // Which options a built index depends on: configure() keeps the index when they are equal,

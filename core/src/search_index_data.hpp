@@ -78,6 +78,10 @@ struct AnalyzedLexicon {
   // is no head starts no phrase.
   TermDictionary phrase_heads;
   size_t longest_phrase = 0;
+  // Typo candidates among the keys of 4+ lowercase ASCII letters (entry indices), by first
+  // letter, sorted by key length, then index: words, not the 2-3 letter abbreviations a short
+  // typo would land on. Sorted once here; each index keeps those its catalog uses.
+  std::array<std::vector<uint32_t>, 26> typo_entries;
 };
 
 struct SearchIndex::Impl {
