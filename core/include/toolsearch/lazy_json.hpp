@@ -46,7 +46,7 @@ class LazyJson {
  private:
   // An empty object starts as its text: an empty text_ stands for "{}" (json_text() never
   // writes ""), so a default LazyJson constructs no string. Loading a snapshot default-constructs
-  // two per tool before sharing its text; building "{}" in each took a tenth of the load in wasm.
+  // two per tool before sharing its text; building "{}" in each was 8% of the load in wasm.
   mutable nlohmann::json tree_;
   mutable std::string text_;            // the text, unless it is shared; "" means "{}"
   std::shared_ptr<const void> owner_;   // keeps `shared_` alive when set
