@@ -105,6 +105,10 @@ for t in $targets; do
   if nice -n "$nice_level" "$build/fuzz_$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=25 \
       -rss_limit_mb=2048 -artifact_prefix="$art/" "${dict[@]}" ${FUZZ_ARGS:-} "$work" "${seeds[@]}" >"$log" 2>&1; then
     result=ok
+  elif grep -q 'libFuzzer: run interrupted; exiting' "$log"; then
+    # SIGINT (kill -INT, Ctrl-C) ends a long run early: libFuzzer prints its final stats and
+    # exits with -interrupted_exit_code (72), which is not a finding.
+    result=stopped
   else
     result=CRASH
     status=1
