@@ -61,65 +61,70 @@ for (const [i, b] of builds.entries()) {
 }
 for (const b of builds) b.engine.dispose();
 
-/** --build: each build's time to a ready engine and to its first answer, alternating. */
-async function compareBuilds() {
-  const creates = [];
-  for (const dir of [args.a, args.b]) creates.push((await import(pathToFileURL(resolve(dir, 'index.node.js')).href)).createToolSearch);
-  const query = shape.queries[0].query;
-  const samples = creates.map(() => ({ build: [], first: [] }));
-  const WARM_UP = 3;
-  for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
-    const order = round % 2 ? [1, 0] : [0, 1];
-    for (const i of order) {
-      const ts = await creates[i](OURS_OPTIONS);
-      const t0 = performance.now();
-      addShapeTools(ts, shape.tools);
-      const t1 = performance.now();
-      ts.search(query);
-      const t2 = performance.now();
-      ts.dispose();
-      if (round >= WARM_UP) {
-        samples[i].build.push(t1 - t0);
-        samples[i].first.push(t2 - t1);
-      }
-    }
-  }
-  for (const [i, dir] of [args.a, args.b].entries()) {
-    console.log(`${'ab'[i]}: ${dir}  add ${median(samples[i].build).toFixed(2)} ms  first search ${median(samples[i].first).toFixed(2)} ms  (${shape.tools.length} tools)`);
-  }
-}
-
-/** --load: each build's snapshot load and the first search after it, alternating. */
-async function compareLoads() {
+/**
+ * --build and --load: per build, `fill` a new engine (timed), then its first search (timed
+ * apart), the builds alternating. `prepare` makes each build's input once, untimed.
+ * @param {string} label
+ * @param {(ts: any, input: any) => void} fill
+ * @param {(createToolSearch: Function) => Promise<any>} [prepare]
+ * @param {(input: any) => string} [describe]  what the input was, for the report
+ */
+async function compareFills(label, fill, prepare = async () => undefined, describe = () => '') {
   const builds = [];
   for (const dir of [args.a, args.b]) {
     const { createToolSearch } = await import(pathToFileURL(resolve(dir, 'index.node.js')).href);
-    const built = await createToolSearch(OURS_OPTIONS);
-    addShapeTools(built, shape.tools);
-    builds.push({ dir, createToolSearch, bytes: built.snapshot() });
-    built.dispose();
+    builds.push({ dir, createToolSearch, input: await prepare(createToolSearch) });
   }
   const query = shape.queries[0].query;
-  const samples = builds.map(() => ({ load: [], first: [] }));
+  const samples = builds.map(() => ({ fill: [], first: [] }));
+  await alternate(async (i, keep) => {
+    const ts = await builds[i].createToolSearch(OURS_OPTIONS);
+    const t0 = performance.now();
+    fill(ts, builds[i].input);
+    const t1 = performance.now();
+    ts.search(query);
+    const t2 = performance.now();
+    ts.dispose();
+    if (keep) {
+      samples[i].fill.push(t1 - t0);
+      samples[i].first.push(t2 - t1);
+    }
+  });
+  for (const [i, b] of builds.entries()) {
+    console.log(`${'ab'[i]}: ${b.dir}  ${label} ${median(samples[i].fill).toFixed(2)} ms  first search ${median(samples[i].first).toFixed(2)} ms  (${shape.tools.length} tools${describe(b.input)})`);
+  }
+}
+
+/** --build: each build's time to a ready engine and to its first answer. */
+function compareBuilds() {
+  return compareFills('add', (ts) => addShapeTools(ts, shape.tools));
+}
+
+/** --load: each build's load of the snapshot it wrote, and the first search after it. */
+function compareLoads() {
+  return compareFills(
+    'load',
+    (ts, bytes) => ts.load(bytes),
+    async (createToolSearch) => {
+      const built = await createToolSearch(OURS_OPTIONS);
+      addShapeTools(built, shape.tools);
+      const bytes = built.snapshot();
+      built.dispose();
+      return bytes;
+    },
+    (bytes) => `, ${(bytes.byteLength / 1048576).toFixed(2)} MB`,
+  );
+}
+
+/**
+ * Runs `visit(i, keep)` for builds 0 and 1, in 3 warm-up rounds (keep false) and then --rounds
+ * rounds, the order alternating round by round, so that drift falls on both alike.
+ * @param {(i: number, keep: boolean) => void | Promise<void>} visit
+ */
+async function alternate(visit) {
   const WARM_UP = 3;
   for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
-    for (const i of round % 2 ? [1, 0] : [0, 1]) {
-      const ts = await builds[i].createToolSearch();
-      const t0 = performance.now();
-      ts.load(builds[i].bytes);
-      const t1 = performance.now();
-      ts.search(query);
-      const t2 = performance.now();
-      ts.dispose();
-      if (round >= WARM_UP) {
-        samples[i].load.push(t1 - t0);
-        samples[i].first.push(t2 - t1);
-      }
-    }
-  }
-  for (const [i, b] of builds.entries()) {
-    const mb = (b.bytes.byteLength / 1048576).toFixed(2);
-    console.log(`${'ab'[i]}: ${b.dir}  load ${median(samples[i].load).toFixed(2)} ms  first search ${median(samples[i].first).toFixed(2)} ms  (${shape.tools.length} tools, ${mb} MB)`);
+    for (const i of round % 2 ? [1, 0] : [0, 1]) await visit(i, round >= WARM_UP);
   }
 }
 
@@ -148,29 +153,24 @@ async function compareCalls() {
     'handleCall tool_call': (b) => b.gated.handleCall({ name: 'tool_call', arguments: { name, arguments: {} } }),
     [`tools() (${shape.tools.length} tools)`]: (b) => b.gated.tools(),
   };
-  const WARM_UP = 3;
   for (const [label, call] of Object.entries(calls)) {
     const reps = label.startsWith('tools()') ? 5 : 100;
     const perRound = builds.map(() => []);
-    for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
-      for (const i of round % 2 ? [1, 0] : [0, 1]) {
-        const t0 = performance.now();
-        for (let r = 0; r < reps; r++) call(builds[i]);
-        if (round >= WARM_UP) perRound[i].push(((performance.now() - t0) * 1000) / reps);
-      }
-    }
+    await alternate((i, keep) => {
+      const t0 = performance.now();
+      for (let r = 0; r < reps; r++) call(builds[i]);
+      if (keep) perRound[i].push(((performance.now() - t0) * 1000) / reps);
+    });
     report(label, perRound, 'µs');
   }
   const loads = builds.map(() => []);
-  for (let round = 0; round < WARM_UP + Number(args.rounds); round++) {
-    for (const i of round % 2 ? [1, 0] : [0, 1]) {
-      const ts = await builds[i].createToolSearch();
-      const t0 = performance.now();
-      ts.loadStaticTable(table);
-      if (round >= WARM_UP) loads[i].push(performance.now() - t0);
-      ts.dispose();
-    }
-  }
+  await alternate(async (i, keep) => {
+    const ts = await builds[i].createToolSearch();
+    const t0 = performance.now();
+    ts.loadStaticTable(table);
+    if (keep) loads[i].push(performance.now() - t0);
+    ts.dispose();
+  });
   report(`loadStaticTable (${(table.length / 1048576).toFixed(1)} MB)`, loads, 'ms');
   for (const b of builds) {
     b.gated.dispose();
