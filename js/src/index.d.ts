@@ -374,7 +374,11 @@ export interface SearchHit {
   /** The MCP server, or null. */
   server: string | null;
   description: string;
-  required: string[];
+  /**
+   * The tool's required top-level parameters. Frozen, and shared by the hits of this tool until
+   * the catalog changes: copy it (`[...hit.required]`) to change it.
+   */
+  required: readonly string[];
   [key: string]: unknown;
 }
 

@@ -155,6 +155,24 @@ function apiSuite(label, load) {
       assert.ok(ts.search('read the file').some((h) => h.name === 'read_file'));
     });
 
+    it("search() hits share each tool's frozen `required` until the catalog changes", async () => {
+      await fresh();
+      const [first] = ts.search('what is the weather in Paris');
+      const [again] = ts.search('weather forecast for a city');
+      assert.equal(first.name, 'get_weather');
+      assert.equal(again.name, 'get_weather');
+      assert.ok(Object.isFrozen(first.required));
+      assert.equal(again.required, first.required, 'one array for the tool, not a copy per hit');
+      assert.throws(() => first.required.push('x'), TypeError);
+      assert.deepEqual(ts.search('weather in Paris')[0].required, ['city'], 'nothing a caller does changes later hits');
+      // A new catalog revision reads the tool's summary again.
+      ts.replaceSource('client', ts.tools().filter((t) => t.source === 'client').map((t) =>
+        t.name === 'get_weather' ? { ...t, inputSchema: { type: 'object', properties: { city: { type: 'string' }, day: { type: 'string' } }, required: ['city', 'day'] } } : t));
+      const [changed] = ts.search('what is the weather in Paris');
+      assert.equal(changed.name, 'get_weather');
+      assert.deepEqual(changed.required, ['city', 'day']);
+    });
+
     it('search() ranks an exact name first', async () => {
       await fresh();
       const hits = ts.search('send_email');
