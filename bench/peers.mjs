@@ -121,9 +121,16 @@ export function languageShape(set) {
  * - heldout2: nine more, captured after the first had been used for tuning (HubSpot, Sentry,
  *   Jira, Linear, Figma, Discord, YouTube transcripts, Elasticsearch, Pinecone);
  * - heldout3: six more, captured after the second had (CircleCI, Datadog, LINE, Browserbase,
- *   Asana, Glean).
+ *   Asana, Glean);
+ * - heldout4: nine more, captured after the third had (Mapbox, Contentful, LaunchDarkly, Argo CD,
+ *   Rollbar, SQL Server, Infisical, a weather server, Vercel).
  */
-const HELDOUT_TITLES = { heldout: 'held-out MCP servers', heldout2: 'second held-out MCP servers', heldout3: 'third held-out MCP servers' };
+const HELDOUT_TITLES = {
+  heldout: 'held-out MCP servers',
+  heldout2: 'second held-out MCP servers',
+  heldout3: 'third held-out MCP servers',
+  heldout4: 'fourth held-out MCP servers',
+};
 
 /** @param {keyof typeof HELDOUT_TITLES} set @returns {Shape} */
 export function heldoutShape(set = 'heldout') {
@@ -233,6 +240,7 @@ export const SHAPES = {
   heldout: () => heldoutShape('heldout'),
   heldout2: () => heldoutShape('heldout2'),
   heldout3: () => heldoutShape('heldout3'),
+  heldout4: () => heldoutShape('heldout4'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

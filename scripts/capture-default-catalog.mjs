@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -159,8 +159,48 @@ const HELDOUT_3 = [
   { server: 'glean', package: '@gleanwork/mcp-server@0.7.1', env: () => ({ GLEAN_INSTANCE: 'dummy', GLEAN_API_TOKEN: 'dummy-for-catalog-capture' }) },
 ];
 
+/**
+ * A fourth held-out catalog, captured after the third had been used for tuning, with
+ * bench/data/heldout4-mcp-queries.jsonl written before any engine ran on it: servers none of the
+ * other catalogs has, most in domains none of them has (maps and geometry, a CMS, feature flags,
+ * secrets, weather). Dummy credentials and loopback addresses only, as above.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_4 = [
+  // The token only has to look like a public Mapbox token (pk.<base64 JSON>.<signature>).
+  { server: 'mapbox', package: '@mapbox/mcp-server@0.14.0', env: () => ({ MAPBOX_ACCESS_TOKEN: 'pk.eyJ1IjoiY2FwdHVyZSJ9.dummy-for-catalog-capture' }) },
+  {
+    server: 'contentful',
+    package: '@ivotoby/contentful-management-mcp-server@1.21.0',
+    env: () => ({ CONTENTFUL_MANAGEMENT_ACCESS_TOKEN: 'CFPAT-dummy-for-catalog-capture', CONTENTFUL_HOST: '127.0.0.1:9' }),
+  },
+  { server: 'launchdarkly', package: '@launchdarkly/mcp-server@0.6.2', args: () => ['start', '--api-key', 'api-dummy-for-catalog-capture'] },
+  { server: 'argocd', package: 'argocd-mcp@0.9.0', args: () => ['stdio'], env: () => ({ ARGOCD_BASE_URL: 'http://127.0.0.1:9', ARGOCD_API_TOKEN: 'dummy-for-catalog-capture' }) },
+  { server: 'rollbar', package: '@rollbar/mcp-server@0.6.0', env: () => ({ ROLLBAR_ACCESS_TOKEN: 'dummy-for-catalog-capture', ROLLBAR_API_BASE: 'http://127.0.0.1:9' }) },
+  // The connection pool opens on the first tool call, never for tools/list.
+  {
+    server: 'sqlserver',
+    package: '@bilims/mcp-sqlserver@2.0.3',
+    env: () => ({ SQLSERVER_HOST: '127.0.0.1', SQLSERVER_PORT: '9', SQLSERVER_USER: 'capture', SQLSERVER_PASSWORD: 'dummy', SQLSERVER_DATABASE: 'capture' }),
+  },
+  {
+    server: 'infisical',
+    package: '@infisical/mcp@0.0.24',
+    env: (c) => ({
+      HOME: c.tmp,
+      INFISICAL_HOST_URL: 'http://127.0.0.1:9',
+      INFISICAL_UNIVERSAL_AUTH_CLIENT_ID: 'dummy-for-catalog-capture',
+      INFISICAL_UNIVERSAL_AUTH_CLIENT_SECRET: 'dummy-for-catalog-capture',
+    }),
+  },
+  // Keyless (public weather services); its opt-in usage analytics stay off.
+  { server: 'weather', package: '@dangahagan/weather-mcp@1.23.0', env: (c) => ({ HOME: c.tmp, ANALYTICS_ENABLED: 'false' }) },
+  // This one takes its key as a VERCEL_API_KEY=... argument, not from the environment.
+  { server: 'vercel', package: 'vercel-mcp@0.0.7', args: () => ['VERCEL_API_KEY=dummy-for-catalog-capture'] },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
