@@ -6,7 +6,10 @@
 // `ours` in bench/peers.mjs adds them) and its first search (the index build), the builds
 // alternating, median over the rounds after 3 warm-up rounds.
 //
-//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15] [--build | --calls | --load]
+//   node bench/ab.bench.mjs --a DIR --b DIR [--shape european] [--rounds 15] [--hybrid] [--build | --calls | --load]
+//
+// With --hybrid, each build loads its own static table (DIR/static-embeddings.tsse) and the
+// queries run as hybrid searches.
 //
 // With --calls, it times the other calls across the boundary instead, on the shape's tools:
 // assemble (passthrough with the gate off, bridge, pre-selection with a new message each
@@ -38,10 +41,11 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     calls: { type: 'boolean', default: false },
     load: { type: 'boolean', default: false },
+    hybrid: { type: 'boolean', default: false },
   },
 });
 if (!args.a || !args.b || !SHAPES[args.shape]) {
-  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N] [--build | --calls | --load]`);
+  throw new Error(`usage: --a DIR --b DIR [--shape ${Object.keys(SHAPES).join('|')}] [--rounds N] [--hybrid] [--build | --calls | --load]`);
 }
 const shape = SHAPES[args.shape]();
 if (args.build || args.calls || args.load) {
@@ -51,7 +55,8 @@ if (args.build || args.calls || args.load) {
 const builds = [];
 for (const dir of [args.a, args.b]) {
   const { createToolSearch } = await import(pathToFileURL(resolve(dir, 'index.node.js')).href);
-  const r = await buildAndScore(shape, (tools) => ours(tools, createToolSearch));
+  const table = args.hybrid ? readFileSync(resolve(dir, 'static-embeddings.tsse')) : undefined;
+  const r = await buildAndScore(shape, (tools) => ours(tools, createToolSearch, table));
   builds.push({ dir, engine: r.engine, recall5: summarize(r.scores).all.recall5 });
 }
 const texts = shape.queries.map((q) => q.query);

@@ -323,15 +323,21 @@ export function addShapeTools(ts, tools) {
 /**
  * Our engine through the public API, as users call it; the shape's tools added as users add them.
  * `create`: another build's createToolSearch (bench/ab.bench.mjs), default this checkout's package.
+ * `staticTable`: bytes of a static embedding table to load, and search hybrid with it.
  */
-export async function ours(tools, create = createToolSearch) {
+export async function ours(tools, create = createToolSearch, staticTable = undefined) {
   const ts = await create(OURS_OPTIONS);
   addShapeTools(ts, tools);
   // The peers are given these names; the engine must have named the MCP tools the same way.
   const named = new Set(ts.tools().map((t) => t.name));
   const missing = tools.find((t) => !named.has(t.name));
   if (missing) throw new Error(`the engine did not name a tool ${missing.name}`);
-  return { search: (q) => ts.search(q, { limit: K }).map((h) => h.name), dispose: () => ts.dispose() };
+  const options = { limit: K };
+  if (staticTable) {
+    ts.loadStaticTable(staticTable);
+    options.strategy = 'hybrid';
+  }
+  return { search: (q) => ts.search(q, options).map((h) => h.name), dispose: () => ts.dispose() };
 }
 
 // ---- the peers -------------------------------------------------------------------------------
