@@ -7,8 +7,9 @@
 // cache vectors). USE-lite vectors are cached in build/embed-cache/ (scripts/lib/embed-cache.mjs).
 //
 // Usage: node scripts/retrieval-table.mjs [--data ../shared/data] [--json FILE]
-//          [--sweep]   also hybrid with other semantic weights and with RRF (the defaults are
-//                      chosen on the two dev sets only; seal_tools test is never tuned on)
+//          [--sweep]   also hybrid with other semantic weights, fixed and adaptive, and with RRF
+//                      (the defaults are chosen on the two dev sets only; seal_tools test is
+//                      never tuned on)
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -81,8 +82,13 @@ for (const s of SETS) {
       }
       put(`semantic (${leg})`, s.id, run('semantic'));
       put(`hybrid (${leg})`, s.id, run('hybrid'));
+      // The same fusion with one semantic weight for every query (before round 36's default).
+      ts.configure({ retrieval: { adaptiveWeight: false } });
+      put(`hybrid (${leg}) adaptiveWeight false`, s.id, run('hybrid'));
       if (values.sweep) {
-        for (const w of [0.1, 0.2, 0.4, 0.5]) put(`hybrid (${leg}) semanticWeight ${w}`, s.id, run('hybrid', w));
+        for (const w of [0.1, 0.2, 0.4, 0.5]) put(`hybrid (${leg}) adaptiveWeight false, semanticWeight ${w}`, s.id, run('hybrid', w));
+        ts.configure({ retrieval: { adaptiveWeight: true } });
+        for (const w of [0.2, 0.4]) put(`hybrid (${leg}) semanticWeight ${w}`, s.id, run('hybrid', w));
         ts.configure({ retrieval: { fusion: 'rrf', semanticWeight: 0.5 } });
         put(`hybrid (${leg}) fusion rrf, semanticWeight 0.5`, s.id, run('hybrid'));
         ts.configure({ retrieval: { fusion: 'rrf', semanticWeight: 0.1 } });

@@ -236,8 +236,9 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
         out.hits = ranked();
         return out;
       }
-      const HybridOptions& fusion = options_.retrieval.hybrid;
       const std::vector<SearchHit> keyword_hits = keyword.search(query, depth, filter);
+      HybridOptions fusion = options_.retrieval.hybrid;
+      fusion.semantic_weight = fusion_semantic_weight(keyword_hits, fusion);
       std::vector<float> keyword_cosines;
       if (fusion.fusion == Fusion::Score) {
         std::vector<size_t> tools(keyword_hits.size());

@@ -535,7 +535,8 @@ void append_explanation_json(std::string& out, const Explanation& e, const Tool&
 
 namespace {
 
-// {strategy, keywordWeight, semanticWeight, rrfK, depth}: the default strategy and hybrid fusion.
+// {strategy, fusion, keywordWeight, semanticWeight, adaptiveWeight, rrfK, depth}: the default
+// strategy and hybrid fusion.
 Status apply_retrieval(const json& value, RetrievalOptions& r) {
   if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'retrieval' must be an object");
   for (const auto& [k, v] : value.items()) {
@@ -563,8 +564,11 @@ Status apply_retrieval(const json& value, RetrievalOptions& r) {
         return Status::error(ErrorCode::InvalidConfig, "'retrieval.depth' must be an integer in 1..1000");
       }
       r.hybrid.depth = static_cast<size_t>(v.get<long long>());
+    } else if (k == "adaptiveWeight") {
+      if (!v.is_boolean()) return Status::error(ErrorCode::InvalidConfig, "'retrieval.adaptiveWeight' must be a boolean");
+      r.hybrid.adaptive_weight = v.get<bool>();
     } else {
-      return unknown_key("retrieval", k, "strategy, fusion, keywordWeight, semanticWeight, rrfK, depth");
+      return unknown_key("retrieval", k, "strategy, fusion, keywordWeight, semanticWeight, adaptiveWeight, rrfK, depth");
     }
   }
   return Status::success();
@@ -668,7 +672,8 @@ void append_engine_options_json(std::string& out, const EngineOptions& o) {
   out += o.catalog.namespacing == NamespacePolicy::Prefix ? R"(,"namespacing":"prefix")"
          : o.catalog.namespacing == NamespacePolicy::Auto  ? R"(,"namespacing":"auto")"
                                                            : R"(,"namespacing":"none")";
-  out += R"(,"retrieval":{"depth":)";
+  out += o.retrieval.hybrid.adaptive_weight ? R"(,"retrieval":{"adaptiveWeight":true,"depth":)"
+                                            : R"(,"retrieval":{"adaptiveWeight":false,"depth":)";
   append_count(out, o.retrieval.hybrid.depth);
   out += R"(,"fusion":")";
   out += to_string(o.retrieval.hybrid.fusion);

@@ -34,6 +34,29 @@ std::optional<Fusion> fusion_from_string(std::string_view s) {
   return std::nullopt;
 }
 
+double keyword_confidence(const std::vector<SearchHit>& keyword) {
+  const size_t n = std::min(keyword.size(), kConfidencePool);
+  double sum = 0, squares = 0, best = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const double s = std::max(keyword[i].score, 0.0);  // exact hits first: not always the best
+    sum += s;
+    squares += s * s;
+    best = std::max(best, s);
+  }
+  const double pool = static_cast<double>(kConfidencePool);
+  const double mean = sum / pool;
+  const double variance = squares / pool - mean * mean;
+  if (!(best > 0) || !(variance > 0)) return 0;
+  return (best - mean) / std::sqrt(variance);
+}
+
+double fusion_semantic_weight(const std::vector<SearchHit>& keyword, const HybridOptions& options) {
+  if (!options.adaptive_weight || options.fusion != Fusion::Score) return options.semantic_weight;
+  const double z = keyword_confidence(keyword);
+  const double ratio = z > 0 ? kReferenceConfidence / z : INFINITY;
+  return options.semantic_weight * std::min(ratio * ratio * ratio, kMaxWeightFactor);
+}
+
 std::vector<SearchHit> semantic_hits(const std::vector<VectorHit>& best) {
   std::vector<SearchHit> hits;
   hits.reserve(best.size());

@@ -223,13 +223,30 @@ export interface RetrievalConfig {
    * `embedder`, with the *Async methods) or a static table (loadStaticTable).
    */
   strategy?: 'keyword' | 'semantic' | 'hybrid';
-  /** Hybrid RRF weight of the keyword leg. Default 1. */
+  /**
+   * How hybrid combines its legs. Default `'score'`: `keywordWeight × bm25 / best bm25 +
+   * semanticWeight × cosine`. `'rrf'`: weighted Reciprocal Rank Fusion,
+   * `keywordWeight / (rrfK + rank) + semanticWeight / (rrfK + rank)`.
+   */
+  fusion?: 'score' | 'rrf';
+  /** Weight of the keyword leg (0..1000). Default 1. */
   keywordWeight?: number;
-  /** Hybrid RRF weight of the semantic leg. Default 0.5. */
+  /**
+   * Weight of the semantic leg (0..1000). Default 0.3. Under score fusion with `adaptiveWeight`,
+   * the weight for a query whose keyword hits are typical of a precise request; see there.
+   */
   semanticWeight?: number;
-  /** RRF constant k in w / (k + rank). Default 60. */
+  /**
+   * Score fusion only: scale `semanticWeight` per query by the keyword leg's confidence, `z`,
+   * how many standard deviations its best BM25 score stands above its first 50 scores (tools it
+   * did not reach counting 0): `semanticWeight × min((4.5 / z)³, 10)`. A query whose words single
+   * out a tool is ranked by BM25 with the cosine breaking near-ties; one whose words match many
+   * tools alike (a paraphrase) leans on the cosine. Default true; false weighs every query alike.
+   */
+  adaptiveWeight?: boolean;
+  /** RRF constant k (positive, up to 1000). Default 60. */
   rrfK?: number;
-  /** Candidates taken from each leg before fusion. Default 50. */
+  /** Candidates taken from each leg before fusion (1..1000). Default 50. */
   depth?: number;
 }
 

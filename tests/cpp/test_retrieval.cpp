@@ -5,6 +5,7 @@
 #include "toolsearch/retrieval.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -121,16 +122,27 @@ TEST_CASE("hybrid fuses both legs and keeps an exact name first", "[retrieval]")
   CHECK(r->strategy == RetrievalStrategy::Hybrid);
   const auto names = names_of(e, r->hits);
   REQUIRE(names.size() >= 2);
-  // Score fusion (the default): bm25 / best bm25 + 0.3 * cosine. The keyword leg's only hit
-  // has 1 + 0.3 * 0.1; send_message has 0.3 * 0.98.
+  // Score fusion (the default): bm25 / best bm25 + w * cosine. The keyword leg's only hit
+  // stands out of 50 scores by sqrt(49) = 7 standard deviations, so the adaptive weight is
+  // w = 0.3 * (4.5 / 7)^3: it has 1 + w * 0.1; send_message has w * 0.98.
+  const double w = 0.3 * std::pow(4.5 / 7, 3);
   CHECK(names[0] == "read_text_file");
   CHECK(r->hits[0].keyword.rank == 1);
   CHECK(r->hits[0].semantic.rank == 3);
-  CHECK(r->hits[0].score == Approx(1.0 + 0.3 * 0.0976).epsilon(0.01));
+  CHECK(r->hits[0].score == Approx(1.0 + w * 0.0976).epsilon(0.01));
   CHECK(names[1] == "send_message");
   CHECK(r->hits[1].kind == MatchKind::Semantic);  // found by the semantic leg alone
   CHECK(r->hits[1].keyword.rank == 0);
-  CHECK(r->hits[1].score == Approx(0.3 * 0.976).epsilon(0.01));
+  CHECK(r->hits[1].score == Approx(w * 0.976).epsilon(0.01));
+
+  // Without adaptiveWeight, the configured 0.3 for every query.
+  EngineOptions fixed;
+  fixed.retrieval.hybrid.adaptive_weight = false;
+  REQUIRE(e.configure(fixed).ok());
+  auto plain = e.retrieve("read file", with(RetrievalStrategy::Hybrid, {0.1f, 0.2f, 1.0f}));
+  REQUIRE(plain.ok());
+  CHECK(plain->hits[0].score == Approx(1.0 + 0.3 * 0.0976).epsilon(0.01));
+  CHECK(plain->hits[1].score == Approx(0.3 * 0.976).epsilon(0.01));
 
   // RRF with per-leg weights: 1 / (60 + 1) + 0.5 / (60 + 3) for the keyword leg's first.
   EngineOptions rrf;
@@ -327,6 +339,40 @@ std::vector<float> at(const std::vector<SearchHit>& keyword, const std::vector<f
 }
 
 }  // namespace
+
+TEST_CASE("keyword_confidence measures how far the best score stands out of 50", "[retrieval]") {
+  auto hits = [](std::vector<double> scores) {
+    std::vector<SearchHit> out;
+    for (size_t i = 0; i < scores.size(); ++i) out.push_back({i, scores[i], MatchKind::Bm25, false, {}, {}});
+    return out;
+  };
+  CHECK(keyword_confidence({}) == 0);
+  CHECK(keyword_confidence(hits({0, 0})) == 0);
+  CHECK(keyword_confidence(hits({5})) == Approx(7));  // one tool matched: sqrt(49)
+  CHECK(keyword_confidence(hits({5, 5})) == Approx(4.8 / std::sqrt(0.96)));  // mean 0.2, variance 1 - 0.2^2
+  // 50 equal scores: no spread, nothing stands out.
+  CHECK(keyword_confidence(hits(std::vector<double>(50, 2.0))) == 0);
+  // Only the first 50 count; an exact hit listed first with a lower score is not the best.
+  std::vector<double> many(60, 1.0);
+  many[0] = 0.5;
+  many[3] = 9.0;
+  const double z = keyword_confidence(hits(many));
+  CHECK(z > 6);
+  many[55] = 1000;  // beyond the pool: ignored
+  CHECK(keyword_confidence(hits(many)) == Approx(z));
+
+  HybridOptions o;  // score fusion, 0.3, adaptive
+  CHECK(fusion_semantic_weight(hits({5}), o) == Approx(0.3 * std::pow(4.5 / 7, 3)));
+  CHECK(fusion_semantic_weight({}, o) == Approx(3.0));  // nothing matched: at most 10 times
+  std::vector<double> flat(50, 1.0);
+  flat[0] = 1.5;  // z = (1.5 - 1.01) / 0.07: far above the reference
+  CHECK(fusion_semantic_weight(hits(flat), o) < 0.3);
+  o.adaptive_weight = false;
+  CHECK(fusion_semantic_weight({}, o) == 0.3);
+  o.adaptive_weight = true;
+  o.fusion = Fusion::Rrf;  // RRF weighs ranks: never scaled
+  CHECK(fusion_semantic_weight({}, o) == 0.3);
+}
 
 TEST_CASE("fuse_hybrid with RRF sums weighted reciprocal ranks", "[retrieval]") {
   // Tool 1 is second in both lists, tool 0 first in the keyword list, tool 2 first in the semantic one.

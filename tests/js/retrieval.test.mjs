@@ -133,6 +133,7 @@ test('bad embedders and bad query vectors are typed errors', async () => {
     assert.throws(() => ts.search('x', { strategy: 'fuzzy' }), expectCode('INVALID_ARGUMENT'));
     assert.throws(() => ts.configure({ retrieval: { strategy: 'regex' } }), expectCode('INVALID_CONFIG'));
     assert.throws(() => ts.configure({ retrieval: { semanticWeight: -1 } }), expectCode('INVALID_CONFIG'));
+    assert.throws(() => ts.configure({ retrieval: { adaptiveWeight: 'yes' } }), expectCode('INVALID_CONFIG'));
     // A vector given directly skips the embedder (the low-level path).
     const v = new Float32Array(26);
     v[17] = 1; // 'r'
@@ -345,6 +346,45 @@ test('regex strategy: names, descriptions, case, bad patterns, and linear time o
     assert.ok(performance.now() - start < 60_000);
   } finally {
     big.dispose();
+  }
+});
+
+test('score fusion weighs the semantic leg by the keyword leg\'s confidence, as documented (adaptiveWeight)', async () => {
+  const ts = await builtInEngine({ config: { gate: { maxSearchLimit: 50 } } });
+  try {
+    ts.loadStaticTable(staticTable);
+    assert.equal(ts.configure({}).retrieval.adaptiveWeight, true, 'the default');
+    /** The weight README and index.d.ts state: 0.3 x min((4.5 / z)^3, 10), z over 50 scores. */
+    const documentedWeight = (/** @type {string} */ query) => {
+      const scores = ts.search(query, { strategy: 'keyword', limit: 50 }).map((h) => h.score);
+      while (scores.length < 50) scores.push(0);
+      const best = Math.max(...scores);
+      const mean = scores.reduce((a, b) => a + b, 0) / 50;
+      const sd = Math.sqrt(scores.reduce((a, b) => a + b * b, 0) / 50 - mean * mean);
+      const z = best > 0 && sd > 0 ? (best - mean) / sd : 0;
+      return { best, weight: z > 0 ? 0.3 * Math.min((4.5 / z) ** 3, 10) : 3 };
+    };
+    const weights = [];
+    for (const query of ['elevation of a mountain', 'save this note for later', 'read the file', 'banana orchestra']) {
+      const { best, weight } = documentedWeight(query);
+      weights.push(weight);
+      for (const [adaptive, w] of [[true, weight], [false, 0.3]]) {
+        ts.configure({ retrieval: { adaptiveWeight: adaptive } });
+        const hits = ts.search(query, { strategy: 'hybrid', limit: 10 });
+        assert.ok(hits.length > 0, query);
+        for (const h of hits) {
+          if (h.match === 'exact') continue;
+          const keyword = h.legs.keyword ? h.legs.keyword.score / best : 0;
+          const expected = keyword + w * h.legs.semantic.score;
+          assert.ok(Math.abs(h.score - expected) <= 1e-9 * Math.max(1, expected), `${query} (${adaptive}): ${h.name} ${h.score} != ${expected}`);
+        }
+      }
+      ts.configure({ retrieval: { adaptiveWeight: true } });
+    }
+    assert.ok(Math.min(...weights) < 0.3 && Math.max(...weights) > 0.3, `weights ${weights}`);
+    assert.equal(weights[3], 3, 'nothing matched: ten times the configured weight');
+  } finally {
+    ts.dispose();
   }
 });
 
