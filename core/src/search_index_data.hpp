@@ -156,9 +156,10 @@ struct SearchIndex::Impl {
   // What a word the catalog does not know may have meant (near_terms).
   struct NearTerms {
     // The typo fixes (`typos` of them: closest, then commoner, first), then the completions
-    // (commoner first): `count` in all.
+    // (commoner first), or, when there are neither, the stems (longest first): `count` in all.
     uint32_t terms[2 * kMaxTypoTerms];
     size_t typos = 0;
+    size_t completions = 0;
     size_t count = 0;
     size_t closest = 0;  // how many terms (found or not) tie at the closest distance
     uint32_t lexicon_entry = kNoEntry;
@@ -172,7 +173,10 @@ struct SearchIndex::Impl {
   //   closest term (the shortest, then the first in `lexicon` order, among equals), or
   //   kNoEntry; only for tokens of 5+ letters;
   // - completions: for tokens of at most 6 letters, the commonest longer catalog terms that
-  //   start with the token ("proj" → "project").
+  //   start with the token ("proj" → "project");
+  // - stems, when it found none of the above and the token has 6+ letters: the longest catalog
+  //   terms of 4+ letters that the token starts with ("sync" in "syncronize", "geocod" in
+  //   "geocodage"): a word of another form, or another language, built on a catalog word.
   // At most kMaxTypoTerms of each.
   void near_terms(std::string_view token, size_t max_edits, NearTerms& out) const;
   // Sorts (distance, term) pairs closest first, then commoner (lower idf), then by id, and

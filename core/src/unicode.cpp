@@ -1,5 +1,7 @@
 #include "toolsearch/unicode.hpp"
 
+#include <string_view>
+
 #include <algorithm>
 #include <iterator>
 
@@ -202,4 +204,25 @@ bool is_unicode_space_beyond_ascii(char32_t c) {
 }
 
 }  // namespace detail
+
+std::string_view latin_ascii(char32_t cp) {
+  // One byte per code point of U+00C0..U+017F, from each letter's Unicode decomposition (its
+  // base letter); the letters without one are written in ASCII as Æ ae, Ð d, Ø o, Þ th, ß ss,
+  // Ł l, Œ oe, ...: the five written with two letters are coded A, T, S, I and O; '-' is none.
+  static constexpr char kBase[] =
+      "aaaaaaAceeeeiiiidnooooo-ouuuuyTSaaaaaaAceeeeiiiidnooooo-ouuuuyTy"
+      "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiIIjjkkklllllll"
+      "lllnnnnnnnnnooooooOOrrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+  if (cp < 0xC0 || cp > 0x17F) return {};
+  switch (const char c = kBase[cp - 0xC0]) {
+    case '-': return {};
+    case 'A': return "ae";
+    case 'T': return "th";
+    case 'S': return "ss";
+    case 'I': return "ij";
+    case 'O': return "oe";
+    default: return {"abcdefghijklmnopqrstuvwxyz" + (c - 'a'), 1};
+  }
+}
+
 }  // namespace toolsearch

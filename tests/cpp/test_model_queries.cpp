@@ -232,6 +232,41 @@ TEST_CASE("an abbreviation the lexicon lacks finds the words it starts", "[model
   for (const json& x : long_word["expansions"]) CHECK(x["to"].get<std::string>().find("(prefix)") == std::string::npos);
 }
 
+TEST_CASE("a longer form of a catalog word, or the word with accents, finds it", "[model_queries]") {
+  JsonEngine e;
+  REQUIRE(json::parse(e.add_tools(R"([
+    {"name":"get_application","description":"Get an application and its status"},
+    {"name":"sync_application","description":"Sync an application to its target state"},
+    {"name":"reverse_geocode","description":"Find the address at a pair of coordinates"},
+    {"name":"find_cafe","description":"Find a cafe or restaurant nearby"},
+    {"name":"send_message","description":"Send a message to a channel"}])"))["ok"] == true);
+  for (const auto& [query, tool] : std::vector<std::pair<std::string, std::string>>{
+           {"syncronize the application", "sync_application"},      // not a typo of "sync": a form of it
+           {"Synchronisiere die Anwendung", "sync_application"},    // German
+           {"géocodage inverse", "reverse_geocode"},                // French, once its accents are dropped
+           {"un café près d'ici", "find_cafe"}}) {                  // the catalog's word without its accent
+    INFO(query);
+    const json found = hits(e, query, 1);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0]["name"] == tool);
+  }
+  // explain says what each word was taken for; a stem counts half, an accent-free match in full.
+  auto expansion = [&](const std::string& query, const std::string& tool, const std::string& from) {
+    const json x = json::parse(e.explain(query, tool))["value"];
+    for (const json& step : x["expansions"]) {
+      if (step["from"] == from) return step["to"].get<std::string>();
+    }
+    return std::string();
+  };
+  CHECK(expansion("syncronize", "sync_application", "syncroniz") == "sync (stem)");
+  CHECK(expansion("café", "find_cafe", "café") == "caf");  // stemmed as the catalog's "cafe" is
+  const json stem = json::parse(e.explain("syncronize", "sync_application"))["value"];
+  for (const json& term : stem["terms"]) CHECK(term["queryWeight"] == 0.5);
+  // Words under 6 letters are not read as forms of a shorter word ("syncs" is the plural's job),
+  // nor is a word with a closer reading: "messag" is a typo of message, not a form of "mess".
+  CHECK(expansion("syncr", "sync_application", "syncr").find("(stem)") == std::string::npos);
+}
+
 TEST_CASE("settings are not a form of set", "[model_queries]") {
   // "config" reads as "configuration settings", and "settings" stemmed to "set" made Redis's
   // `set` the first hit of any message naming a config.

@@ -148,6 +148,28 @@ TEST_CASE("case folding covers Latin-1, Latin Extended-A/B, Greek and Cyrillic",
     CHECK(to_lower(0x04C0) == 0x04CF);  // Ӏ
     CHECK(fold("ПРИВЕТ Мир ЁЖИК") == "привет мир ёжик");
   }
+  SECTION("Latin letters without their diacritics") {
+    CHECK(latin_ascii(0x00C9) == "e");   // É
+    CHECK(latin_ascii(0x00E9) == "e");   // é
+    CHECK(latin_ascii(0x00DF) == "ss");  // ß
+    CHECK(latin_ascii(0x00C6) == "ae");  // Æ
+    CHECK(latin_ascii(0x00FE) == "th");  // þ
+    CHECK(latin_ascii(0x0133) == "ij");  // ĳ
+    CHECK(latin_ascii(0x0152) == "oe");  // Œ
+    CHECK(latin_ascii(0x0142) == "l");   // ł
+    CHECK(latin_ascii(0x017E) == "z");   // ž
+    CHECK(latin_ascii(0x017F) == "s");   // ſ
+    CHECK(latin_ascii(0x00D7).empty());  // ×
+    CHECK(latin_ascii(0x00F7).empty());  // ÷
+    CHECK(latin_ascii(U'e').empty());    // ASCII is not this table's
+    CHECK(latin_ascii(0x00BF).empty());  // ¿
+    CHECK(latin_ascii(0x0180).empty());  // beyond Extended-A
+    CHECK(latin_ascii(0x0416).empty());  // Ж
+    // Every letter of the range maps to lowercase ASCII letters.
+    for (char32_t cp = 0xC0; cp <= 0x17F; ++cp) {
+      for (char c : latin_ascii(cp)) CHECK((c >= 'a' && c <= 'z'));
+    }
+  }
   SECTION("special foldings and width") {
     CHECK(fold_char(0x017F) == U's');     // ſ
     CHECK(fold_char(0x00B5) == 0x03BC);   // µ -> μ

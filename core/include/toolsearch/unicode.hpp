@@ -6,6 +6,8 @@
 // letter/digit classes for Hebrew, Arabic, Devanagari, Thai and the CJK scripts.
 #pragma once
 
+#include <string_view>
+
 namespace toolsearch {
 
 /// What a code point is to the tokenizer. Combining marks count as letters so that they never
@@ -33,6 +35,11 @@ inline bool is_upper(char32_t cp) { return to_lower(cp) != cp; }
 /// to_lower plus the foldings that make matching case-insensitive: final sigma to sigma,
 /// long s to s, micro sign to mu, fullwidth ASCII (U+FF01..U+FF5E) to ASCII.
 inline char32_t fold_char(char32_t cp);
+
+/// The lowercase ASCII letters a Latin letter of U+00C0..U+017F is written with when its
+/// diacritics are dropped ("é" -> "e", "ß" -> "ss", "Œ" -> "oe"); empty for any other code
+/// point (and for U+00D7 and U+00F7, the multiplication and division signs).
+std::string_view latin_ascii(char32_t cp);
 
 // ASCII, most of what tools and queries are written in, is answered inline; the tables for
 // the rest live in unicode.cpp.
