@@ -1,7 +1,7 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 185 KB (191 KB until round 34 dropped embind for C functions: 6.3 KB less, 5.6 of them the
-// glue's; docs/wasm-boundary.md). DESIGN.md's bar was 150 KB; what the other 41 bought (before
+// 186 KB (191 KB until round 34 dropped embind for C functions: 6.3 KB less, 5.6 of them the
+// glue's; docs/wasm-boundary.md; 185 KB until round 36, whose 0.9 KB are below). DESIGN.md's bar was 150 KB; what the other 41 bought (before
 // that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -24,7 +24,12 @@
 // hybrid 4.7-5.5x -> about 2x a keyword search, bench/semantic.bench.mjs), and 0.2 KB, with
 // the raw module 168 bytes smaller, are gzip's share of checking a bridge call against the
 // deferred tools by catalog position instead of a per-call set of their names (round 29:
-// tool_call 0.263 -> 0.016 ms on 1,000 tools, bench/assemble.bench.mjs). Also printed:
+// tool_call 0.263 -> 0.016 ms on 1,000 tools, bench/assemble.bench.mjs), and 0.2 KB weigh
+// hybrid's semantic leg by the keyword leg's confidence (round 36: MetaTool dev hybrid recall@5
+// 0.674 -> 0.706 with USE-lite, 0.666 -> 0.686 with the static table), and 0.7 KB let keyword
+// search read a word the catalog lacks without its accents and as a form of a catalog word it
+// starts with (round 36: "géocodage" -> geocode, "syncronize" -> sync; the fourth held-out set
+// 0.796 -> 0.821, MetaTool dev 0.644 -> 0.650, no set losing). Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
 // Run alone: node --test tests/js/size.test.mjs
@@ -37,7 +42,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 185 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 186 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
