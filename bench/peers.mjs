@@ -139,6 +139,18 @@ export function heldoutShape(set = 'heldout') {
 }
 
 /**
+ * Whole requests over the fourth held-out catalog in the lexicon's nine other languages, 8 each,
+ * reported by language (bench/data/heldout4-mcp-multilingual-requests.jsonl), written before any
+ * engine ranked them.
+ * @returns {Shape}
+ */
+export function heldoutRequestsShape() {
+  const file = (name) => fileURLToPath(new URL(`data/${name}`, import.meta.url));
+  return capturedShape('heldout4-requests', file('heldout4-mcp.json'), file('heldout4-mcp-multilingual-requests.jsonl'),
+    'requests in nine languages, fourth held-out MCP servers');
+}
+
+/**
  * The whole-message queries of a captured set (kinds `message`, `messages`,
  * `non-english-message`, `multilingual-message`), misspelt as a person typing fast misspells
  * them: see misspell(). Gold as in the set; `kind` kept, so recall is reported per kind.
@@ -241,6 +253,7 @@ export const SHAPES = {
   heldout2: () => heldoutShape('heldout2'),
   heldout3: () => heldoutShape('heldout3'),
   heldout4: () => heldoutShape('heldout4'),
+  'heldout4-requests': () => heldoutRequestsShape(),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),
