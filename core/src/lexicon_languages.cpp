@@ -92,6 +92,40 @@ constexpr Concept kConcepts[] = {
                                  "рассуждать|рассуждение|思考|推理|考える|考えて|생각|추론"},
     {"step steps", "schritt|schritte|étape|étapes|etape|paso|pasos|passo|passos|passi|шаг|шагам|шаги|步骤|一步|一步步|ステップ|"
                    "段階|단계"},
+    {"add", "hinzufügen|hinzufuegen|füge|ajouter|ajoute|ajoutez|añadir|anadir|añade|anade|agregar|agrega|adicionar|"
+            "adicione|adiciona|aggiungere|aggiungi|добавить|добавь|добавьте|添加|追加|추가"},
+    {"describe", "beschreiben|beschreibe|décrire|décris|décrivez|describir|describa|descrever|descreva|descreve|"
+                 "descrivere|descrivi|описать|опиши|描述|説明|설명"},
+    {"check verify", "prüfen|prüfe|überprüfen|vérifier|vérifie|vérifiez|verifier|verificar|verifica|verifique|"
+                     "comprobar|comprueba|verificare|controllare|controlla|проверить|проверь|проверка|检查|确认|"
+                     "確認|チェック|확인|체크"},
+    {"extract", "extrahieren|extrahiere|extraire|extrais|extraer|extrair|extraia|estrarre|estrai|извлечь|извлеки|"
+                "извлечение|提取|抽取|抽出|추출"},
+    {"publish", "veröffentlichen|veroeffentlichen|veröffentliche|veröffentlichung|publier|publie|publiez|publicar|"
+                "publica|publique|publicación|publicacion|publicação|publicacao|pubblicare|pubblica|pubblicazione|"
+                "опубликовать|опубликуй|публиковать|публикация|发布|发表|公開|게시|발행"},
+    {"unpublish", "depublizieren|depubliziere|dépublier|depublier|despublicar|despublica|despublique|"
+                  "annulla pubblicazione|annullare pubblicazione|снять с публикации|取消发布|非公開|게시 취소|"
+                  "비공개"},
+    {"push", "pushen|pousser|pousse|empujar|empuja|empurrar|empurre|spingere|spingi|запушить|запушь|推送|プッシュ|"
+             "푸시"},
+    {"cancel", "abbrechen|brich ab|stornieren|storniere|annuler|annule|annulez|annulation|cancelar|cancela|"
+               "cancelación|cancelacion|cancelamento|annullare|annulla|annullamento|отменить|отмени|отмена|取消|"
+               "キャンセル|取り消し|中止|취소"},
+    {"stop", "stoppen|stoppe|anhalten|arrêter|arrête|arrêtez|arreter|arrete|detener|detén|deten|"
+             "parar|interromper|interrompa|fermare|ferma|interrompere|interrompi|остановить|останови|остановка|"
+             "停止|停下|止めて|止める|중지|정지|멈춰"},
+    {"terminate stop", "beenden|beende"},
+    {"monitor monitoring", "überwachen|ueberwachen|überwache|überwachung|surveiller|surveille|monitorear|monitorea|"
+                           "monitorar|monitorare|monitora|мониторинг|мониторить|отслеживать|отслеживай|监控|監視|"
+                           "モニタリング|모니터링"},
+    {"crawl", "crawlen|crawlare|rastrear|rastrea|rastreie|краулить|爬取|爬虫|クロール|크롤링|크롤"},
+    {"geocode", "geokodieren|geokodierung|géocoder|geocoder|géocodage|geocodage|geocodificar|geocodifica|"
+                "geocodificación|geocodificacion|geocodificação|geocodificacao|geocodificare|геокодирование|"
+                "геокодировать|地理编码|ジオコーディング|지오코딩"},
+    {"count number", "anzahl|zählen|zähle|zaehlen|compter|contar|cuántos|cuantos|cuántas|cuantas|quantos|contagem|"
+                     "contare|conteggio|quanti|quante|combien|посчитать|посчитай|подсчитать|количество|сколько|"
+                     "计数|数量|几个|数える|件数|何件|개수|몇 개"},
     // Things tools act on.
     {"file", "datei|dateien|fichier|fichiers|archivo|archivos|fichero|ficheros|arquivo|arquivos|ficheiro|ficheiros|"
              "файл|файла|файлы|файлов|файлу|文件|档案|ファイル|파일"},
@@ -193,6 +227,56 @@ constexpr Concept kConcepts[] = {
     {"elevation altitude", "höhe|elevación|elevação|altitudine|высота|海拔|高度|標高|고도"},
     {"nearby", "nähe|cerca de|proche|près|perto|vicino|рядом|附近|近く|근처"},
     {"restaurant restaurants", "ristorante|ristoranti|ресторан|рестораны|餐厅|饭店|レストラン|식당|레스토랑"},
+    {"configuration config settings", "konfiguration|einstellung|einstellungen|paramètres|parametres|réglages|"
+                                      "reglages|configuración|configuracion|ajustes|configuração|configuracao|"
+                                      "configurações|configuracoes|definições|definicoes|configurazione|"
+                                      "impostazioni|конфигурация|настройка|настройки|настроить|配置|设置|設定|構成|"
+                                      "설정"},
+    {"resource", "ressource|ressourcen|ressources|recurso|recursos|risorsa|risorse|ресурс|ресурсы|资源|リソース|"
+                 "리소스"},
+    {"status", "état|etat|estado|estados|статус|状态|ステータス|状態|상태"},
+    {"action", "aktion|aktionen|acción|accion|acciones|ação|acao|ações|acoes|azione|azioni|действие|действия|动作|"
+               "アクション|액션"},
+    {"application app", "anwendung|anwendungen|applikation|aplicación|aplicacion|aplicaciones|aplicação|aplicacao|"
+                        "aplicações|aplicacoes|aplicativo|aplicativos|applicazione|applicazioni|приложение|"
+                        "приложения|应用|アプリ|애플리케이션|어플리케이션|앱"},
+    {"tag", "schlagwort|schlagwörter|stichwort|étiquette|étiquettes|etiqueta|etiquetas|etichetta|etichette|тег|"
+            "теги|метка|метки|标签|タグ|태그"},
+    {"type", "typen|tipo|tipos|тип|типы|类型|タイプ|種類|유형|타입"},
+    {"block", "bloque|bloques|bloco|blocos|blocco|blocchi|блок|блоки|区块|ブロック|블록"},
+    {"entry", "eintrag|einträge|eintraege|entrada|entradas|запись|записи|条目|エントリ|항목|엔트리"},
+    {"asset", "ассет|ассеты|素材|アセット|에셋"},
+    {"deployment deploy", "bereitstellen|bereitstellung|deployen|déployer|déploie|déploiement|déploiements|"
+                          "desplegar|despliega|despliegue|despliegues|implantar|implantação|implantacao|деплой|"
+                          "задеплоить|задеплой|развернуть|разверни|развертывание|развёртывание|部署|デプロイ|배포"},
+    {"source", "quellen|origen|orígenes|origenes|origem|origens|sorgente|sorgenti|источник|источники|来源|ソース|"
+               "소스|출처"},
+    {"event", "ereignis|ereignisse|événements|eventi|事件"},
+    {"flag", "drapeau|drapeaux|bandera|banderas|bandeira|bandeiras|bandiera|флаг|флаги|开关|フラグ|플래그"},
+    {"feature", "funktionalität|fonctionnalité|fonctionnalités|fonctionnalite|funcionalidad|funcionalidades|"
+                "funcionalidade|funzionalità|funzionalita|фича|фичи|功能|機能|기능"},
+    {"property", "eigenschaft|eigenschaften|propriété|propriétés|propriete|proprietes|propiedad|propiedades|"
+                 "propriedade|propriedades|proprietà|proprieta|свойство|свойства|属性|プロパティ|속성"},
+    {"feedback", "rückmeldung|rueckmeldung|rückmeldungen|retroalimentación|retroalimentacion|riscontro|отзыв|"
+                 "отзывы|обратная связь|反馈|フィードバック|피드백"},
+    {"process", "prozess|prozesse|processus|proceso|procesos|processo|processi|процесс|процессы|进程|プロセス|"
+                "프로세스"},
+    {"stats statistics", "statistik|statistiken|statistiques|estadísticas|estadisticas|estatísticas|estatisticas|"
+                         "statistiche|статистика|统计|統計|통계"},
+    {"batch bulk", "stapel|stapelweise|пакетно|批量|批处理|バッチ|一括|배치|일괄"},
+    {"category", "kategorie|kategorien|catégorie|catégories|categorie|categoría|categorías|categoria|categorias|"
+                 "категория|категории|类别|分类|カテゴリ|카테고리"},
+    {"webhook", "вебхук|вебхуки|ウェブフック|웹훅"},
+    {"section", "abschnitt|abschnitte|sección|seccion|secciones|seção|secao|seções|secoes|secção|sezione|sezioni|"
+                "раздел|разделы|секция|章节|セクション|섹션"},
+    {"secret", "geheimnis|geheimnisse|secreto|secretos|segredo|segredos|segreto|segreti|секрет|секреты|机密|秘密|"
+               "シークレット|시크릿|비밀"},
+    {"agent", "agenti|агент|агенты|智能体|代理|エージェント|에이전트"},
+    {"chart", "diagramm|diagramme|graphique|graphiques|gráfico|grafico|gráficos|graficos|grafici|диаграмма|график|"
+              "графики|图表|チャート|차트"},
+    {"pipeline", "пайплайн|пайплайны|конвейер|流水线|パイプライン|파이프라인"},
+    {"environment", "umgebung|umgebungen|environnement|environnements|entorno|entornos|окружение|окружения|среда|"
+                    "среды|环境|環境|환경"},
 };
 
 }  // namespace

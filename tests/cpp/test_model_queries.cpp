@@ -389,3 +389,23 @@ TEST_CASE("analysis options are configurable and reported", "[model_queries]") {
   // Porter2 is a C++ option (Bm25Params), not a configuration of the module.
   CHECK(json::parse(e.configure(R"({"analysis":{"stemmer":"porter2"}})"))["ok"] == false);
 }
+
+TEST_CASE("requests in other languages reach the tool words an audit of tool names found missing", "[model_queries]") {
+  // Written after add, status, check, push, environment, resource and geocode (among others)
+  // joined the lexicon in the nine languages; 7 of these 13 had the tool in the top 3 before.
+  each_in_top3({
+      {"Füge dem Issue #12 einen Kommentar hinzu", "mcp_github_add_issue_comment"},
+      {"Ajoute une réaction 👍 à ce message Slack", "mcp_slack_slack_add_reaction"},
+      {"añadir observaciones a la entidad Alice", "mcp_memory_add_observations"},
+      {"Quel est l'état de la pull request 42 ?", "mcp_github_get_pull_request_status"},
+      {"¿Cuál es el estado de las verificaciones del PR 7?", "mcp_github_get_pull_request_status"},
+      {"PR 15 のチェックのステータスを確認して", "mcp_github_get_pull_request_status"},
+      {"把这些文件推送到 GitHub 仓库", "mcp_github_push_files"},
+      {"ファイルをまとめてリポジトリにプッシュして", "mcp_github_push_files"},
+      {"Покажи переменные окружения сервера", "mcp_everything_get-env"},
+      {"显示所有环境变量", "mcp_everything_get-env"},
+      {"리소스 링크 목록을 가져와 줘", "mcp_everything_get-resource-links"},
+      {"Geocodifica l'indirizzo via Roma 10, Milano", "mcp_google-maps_maps_geocode"},
+      {"이 주소를 지오코딩해 줘", "mcp_google-maps_maps_geocode"},
+  });
+}
