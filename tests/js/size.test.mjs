@@ -1,7 +1,7 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 186 KB (191 KB until round 34 dropped embind for C functions: 6.3 KB less, 5.6 of them the
-// glue's; docs/wasm-boundary.md; 185 KB until round 36, whose 0.9 KB are below). DESIGN.md's bar was 150 KB; what the other 41 bought (before
+// 189 KB (191 KB until round 34 dropped embind for C functions: 6.3 KB less, 5.6 of them the
+// glue's; docs/wasm-boundary.md; 185 KB until round 36, whose 4 KB are below). DESIGN.md's bar was 150 KB; what the other 41 bought (before
 // that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -29,7 +29,12 @@
 // 0.674 -> 0.706 with USE-lite, 0.666 -> 0.686 with the static table), and 0.7 KB let keyword
 // search read a word the catalog lacks without its accents and as a form of a catalog word it
 // starts with (round 36: "géocodage" -> geocode, "syncronize" -> sync; the fourth held-out set
-// 0.796 -> 0.821, MetaTool dev 0.644 -> 0.650, no set losing). Also printed:
+// 0.796 -> 0.821, MetaTool dev 0.644 -> 0.650, no set losing), and 3.1 KB are 42 more
+// concepts of the lexicon in its nine languages, 628 words (round 36: tool words an audit of the
+// catalogs' tool names found without a word in any of them, such as publish, secret,
+// deployment, cancel, environment; the fourth held-out set 0.821 -> 0.854, the 72 requests in
+// nine languages written over it before the change 0.776 -> 0.817, no English set moving).
+// Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
 // Run alone: node --test tests/js/size.test.mjs
@@ -42,7 +47,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 186 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 189 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
