@@ -65,6 +65,33 @@ void each_in_top3(std::initializer_list<std::pair<const char*, const char*>> cas
   }
 }
 
+// An engine over `tools`, a JSON array.
+JsonEngine engine_of(const char* tools) {
+  JsonEngine e;
+  REQUIRE(json::parse(e.add_tools(tools))["ok"] == true);
+  return e;
+}
+
+// Each query's first hit on `e` is its tool, found by BM25 (not the weak substring fallback).
+void each_first(JsonEngine& e, std::initializer_list<std::pair<const char*, const char*>> cases) {
+  for (const auto& [query, tool] : cases) {
+    INFO(query);
+    const json found = hits(e, query, 1);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0]["name"] == tool);
+    CHECK(found[0]["match"] == "bm25");
+  }
+}
+
+// What explain() on `e` says the query word `from` was taken for, or "".
+std::string taken_for(JsonEngine& e, const std::string& query, const std::string& tool, const std::string& from) {
+  const json x = json::parse(e.explain(query, tool))["value"];
+  for (const json& step : x["expansions"]) {
+    if (step["from"] == from) return step["to"].get<std::string>();
+  }
+  return "";
+}
+
 // True when explain() of the query for the tool lists the lexicon expansion from -> to.
 bool expanded(const std::string& query, const std::string& tool, const std::string& from, const std::string& to) {
   const json e = json::parse(builtin().explain(query, tool))["value"];
@@ -200,27 +227,16 @@ TEST_CASE("a long word's one closest fix counts as the word itself", "[model_que
 
 TEST_CASE("an abbreviation the lexicon lacks finds the words it starts", "[model_queries]") {
   // None of these is a lexicon word: each finds its tool only as the start of a catalog word.
-  JsonEngine e;
-  REQUIRE(json::parse(e.add_tools(R"([
+  JsonEngine e = engine_of(R"([
     {"name":"list_workspaces","description":"List the workspaces of an organization"},
     {"name":"create_milestone","description":"Create a milestone with a due date"},
     {"name":"get_subscription","description":"Get a billing subscription and its invoices"},
-    {"name":"send_message","description":"Send a message to a channel"}])"))["ok"] == true);
-  for (const auto& [query, tool] : std::vector<std::pair<std::string, std::string>>{
-           {"milest", "create_milestone"}, {"subs", "get_subscription"},
-           {"worksp", "list_workspaces"}, {"invo", "get_subscription"}}) {
-    INFO(query);
-    const json found = hits(e, query, 1);
-    REQUIRE(found.size() == 1);
-    CHECK(found[0]["name"] == tool);
-    CHECK(found[0]["match"] == "bm25");  // not the weak substring fallback on names
-  }
+    {"name":"send_message","description":"Send a message to a channel"}])");
+  each_first(e, {{"milest", "create_milestone"}, {"subs", "get_subscription"},
+                 {"worksp", "list_workspaces"}, {"invo", "get_subscription"}});
   // A completion counts half, and explain says where it came from.
+  CHECK(taken_for(e, "subs", "get_subscription", "sub") == "subscription (prefix)");  // "subs" stems to "sub"
   const json t = json::parse(e.explain("subs", "get_subscription"))["value"];
-  bool said = false;
-  // "subs" stems to "sub".
-  for (const json& x : t["expansions"]) said = said || (x["from"] == "sub" && x["to"] == "subscription (prefix)");
-  CHECK(said);
   size_t seen = 0;
   for (const json& term : t["terms"]) {
     CHECK(term["queryWeight"] == 0.5);
@@ -233,38 +249,23 @@ TEST_CASE("an abbreviation the lexicon lacks finds the words it starts", "[model
 }
 
 TEST_CASE("a longer form of a catalog word, or the word with accents, finds it", "[model_queries]") {
-  JsonEngine e;
-  REQUIRE(json::parse(e.add_tools(R"([
+  JsonEngine e = engine_of(R"([
     {"name":"get_application","description":"Get an application and its status"},
     {"name":"sync_application","description":"Sync an application to its target state"},
     {"name":"reverse_geocode","description":"Find the address at a pair of coordinates"},
     {"name":"find_cafe","description":"Find a cafe or restaurant nearby"},
-    {"name":"send_message","description":"Send a message to a channel"}])"))["ok"] == true);
-  for (const auto& [query, tool] : std::vector<std::pair<std::string, std::string>>{
-           {"syncronize the application", "sync_application"},      // not a typo of "sync": a form of it
-           {"Synchronisiere die Anwendung", "sync_application"},    // German
-           {"géocodage inverse", "reverse_geocode"},                // French, once its accents are dropped
-           {"un café près d'ici", "find_cafe"}}) {                  // the catalog's word without its accent
-    INFO(query);
-    const json found = hits(e, query, 1);
-    REQUIRE(found.size() == 1);
-    CHECK(found[0]["name"] == tool);
-  }
+    {"name":"send_message","description":"Send a message to a channel"}])");
+  each_first(e, {{"syncronize the application", "sync_application"},    // not a typo of "sync": a form of it
+                 {"Synchronisiere die Anwendung", "sync_application"},  // German
+                 {"géocodage inverse", "reverse_geocode"},              // French, once its accents are dropped
+                 {"un café près d'ici", "find_cafe"}});                 // the catalog's word without its accent
   // explain says what each word was taken for; a stem counts half, an accent-free match in full.
-  auto expansion = [&](const std::string& query, const std::string& tool, const std::string& from) {
-    const json x = json::parse(e.explain(query, tool))["value"];
-    for (const json& step : x["expansions"]) {
-      if (step["from"] == from) return step["to"].get<std::string>();
-    }
-    return std::string();
-  };
-  CHECK(expansion("syncronize", "sync_application", "syncroniz") == "sync (stem)");
-  CHECK(expansion("café", "find_cafe", "café") == "caf");  // stemmed as the catalog's "cafe" is
+  CHECK(taken_for(e, "syncronize", "sync_application", "syncroniz") == "sync (stem)");
+  CHECK(taken_for(e, "café", "find_cafe", "café") == "caf");  // stemmed as the catalog's "cafe" is
   const json stem = json::parse(e.explain("syncronize", "sync_application"))["value"];
   for (const json& term : stem["terms"]) CHECK(term["queryWeight"] == 0.5);
-  // Words under 6 letters are not read as forms of a shorter word ("syncs" is the plural's job),
-  // nor is a word with a closer reading: "messag" is a typo of message, not a form of "mess".
-  CHECK(expansion("syncr", "sync_application", "syncr").find("(stem)") == std::string::npos);
+  // Words under 6 letters are not read as forms of a shorter word.
+  CHECK(taken_for(e, "syncr", "sync_application", "syncr").find("(stem)") == std::string::npos);
 }
 
 TEST_CASE("settings are not a form of set", "[model_queries]") {
