@@ -123,13 +123,16 @@ export function languageShape(set) {
  * - heldout3: six more, captured after the second had (CircleCI, Datadog, LINE, Browserbase,
  *   Asana, Glean);
  * - heldout4: nine more, captured after the third had (Mapbox, Contentful, LaunchDarkly, Argo CD,
- *   Rollbar, SQL Server, Infisical, a weather server, Vercel).
+ *   Rollbar, SQL Server, Infisical, a weather server, Vercel);
+ * - heldout5: nine more, captured after the fourth had (Paddle, Todoist, Metabase, Google Cloud
+ *   Storage, Google Calendar, Variflight, a flight-status server, Airbnb, a Resend e-mail sender).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
   heldout2: 'second held-out MCP servers',
   heldout3: 'third held-out MCP servers',
   heldout4: 'fourth held-out MCP servers',
+  heldout5: 'fifth held-out MCP servers',
 };
 
 /** @param {keyof typeof HELDOUT_TITLES} set @returns {Shape} */
@@ -254,6 +257,7 @@ export const SHAPES = {
   heldout3: () => heldoutShape('heldout3'),
   heldout4: () => heldoutShape('heldout4'),
   'heldout4-requests': () => heldoutRequestsShape(),
+  heldout5: () => heldoutShape('heldout5'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -199,8 +199,40 @@ const HELDOUT_4 = [
   { server: 'vercel', package: 'vercel-mcp@0.0.7', args: () => ['VERCEL_API_KEY=dummy-for-catalog-capture'] },
 ];
 
+/**
+ * A fifth held-out catalog, captured after the fourth had been used for tuning, with
+ * bench/data/heldout5-mcp-queries.jsonl written before any engine ran on it: the domains the
+ * other catalogs lack (payments and billing, task lists, a calendar, BI dashboards, object
+ * storage, flights, lodging, e-mail). Dummy credentials and loopback addresses only, as above.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_5 = [
+  // Its default tool filter ("non-destructive") is kept; the sandbox environment must be named.
+  { server: 'paddle', package: '@paddle/paddle-mcp@0.1.6', env: () => ({ PADDLE_API_KEY: 'pdl_sdbx_apikey_dummy_for_catalog_capture', PADDLE_ENVIRONMENT: 'sandbox' }) },
+  { server: 'todoist', package: 'todoist-mcp@1.3.4', env: () => ({ API_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'metabase', package: '@cognitionai/metabase-mcp-server@2.2.0', env: () => ({ METABASE_URL: 'http://127.0.0.1:9', METABASE_API_KEY: 'dummy-for-catalog-capture' }) },
+  // Application default credentials are looked up on the first tool call, never for tools/list.
+  { server: 'gcs', package: '@google-cloud/storage-mcp@0.6.0', env: (c) => ({ HOME: c.tmp, GOOGLE_CLOUD_PROJECT: 'dummy-for-catalog-capture' }) },
+  // Only an OAuth client file has to exist and parse; tokens would be read (from HOME) on a call.
+  {
+    server: 'google-calendar',
+    package: '@cocal/google-calendar-mcp@2.6.3',
+    env: (c) => ({ HOME: c.tmp, GOOGLE_OAUTH_CREDENTIALS: path.join(c.tmp, 'gcp-oauth.keys.json') }),
+    setup: (c) => writeFile(path.join(c.tmp, 'gcp-oauth.keys.json'), JSON.stringify({
+      installed: { client_id: 'dummy.apps.googleusercontent.com', client_secret: 'dummy', redirect_uris: ['http://localhost'] },
+    })),
+  },
+  { server: 'variflight', package: '@variflight-ai/variflight-mcp@1.0.3', env: () => ({ VARIFLIGHT_API_KEY: 'dummy-for-catalog-capture', VARIFLIGHT_API_URL: 'http://127.0.0.1:9' }) },
+  // Flight status from the AviationStack API, despite its name.
+  { server: 'flightradar', package: 'flightradar-mcp-server@0.1.2', env: () => ({ AVIATIONSTACK_API_KEY: 'dummy-for-catalog-capture' }) },
+  // Without this flag it fetches Airbnb's robots.txt at start; the tools listed are the same.
+  { server: 'airbnb', package: '@openbnb/mcp-server-airbnb@0.3.0', args: () => ['--ignore-robots-txt'] },
+  // Sends through Resend; no sender configured, so the tool takes a `from` address.
+  { server: 'resend', package: '@skanda-yutori/mcp-send-email@1.0.0', env: () => ({ RESEND_API_KEY: 're_dummy_for_catalog_capture' }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
