@@ -135,22 +135,16 @@ const HELDOUT_TITLES = {
   heldout5: 'fifth held-out MCP servers',
 };
 
-/** @param {keyof typeof HELDOUT_TITLES} set @returns {Shape} */
-export function heldoutShape(set = 'heldout') {
-  const file = (suffix) => fileURLToPath(new URL(`data/${set}-mcp${suffix}`, import.meta.url));
-  return capturedShape(set, file('.json'), file('-queries.jsonl'), HELDOUT_TITLES[set]);
-}
-
 /**
- * Whole requests over the fourth held-out catalog in the lexicon's nine other languages, 8 each,
- * reported by language (bench/data/heldout4-mcp-multilingual-requests.jsonl), written before any
- * engine ranked them.
+ * A held-out catalog and its queries (`queries`: the file's suffix after `<set>-mcp`, default
+ * the short queries; `key` and `title` name the shape, default the set's).
+ * @param {keyof typeof HELDOUT_TITLES} set
+ * @param {{queries?: string, key?: string, title?: string}} [which]
  * @returns {Shape}
  */
-export function heldoutRequestsShape() {
-  const file = (name) => fileURLToPath(new URL(`data/${name}`, import.meta.url));
-  return capturedShape('heldout4-requests', file('heldout4-mcp.json'), file('heldout4-mcp-multilingual-requests.jsonl'),
-    'requests in nine languages, fourth held-out MCP servers');
+export function heldoutShape(set = 'heldout', { queries = '-queries.jsonl', key = set, title = HELDOUT_TITLES[set] } = {}) {
+  const file = (suffix) => fileURLToPath(new URL(`data/${set}-mcp${suffix}`, import.meta.url));
+  return capturedShape(key, file('.json'), file(queries), title);
 }
 
 /**
@@ -256,7 +250,10 @@ export const SHAPES = {
   heldout2: () => heldoutShape('heldout2'),
   heldout3: () => heldoutShape('heldout3'),
   heldout4: () => heldoutShape('heldout4'),
-  'heldout4-requests': () => heldoutRequestsShape(),
+  // Whole requests over the fourth catalog in the lexicon's nine other languages, 8 each,
+  // reported by language, written before any engine ranked them.
+  'heldout4-requests': () =>
+    heldoutShape('heldout4', { queries: '-multilingual-requests.jsonl', key: 'heldout4-requests', title: 'requests in nine languages, fourth held-out MCP servers' }),
   heldout5: () => heldoutShape('heldout5'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),

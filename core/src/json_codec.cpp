@@ -672,8 +672,9 @@ void append_engine_options_json(std::string& out, const EngineOptions& o) {
   out += o.catalog.namespacing == NamespacePolicy::Prefix ? R"(,"namespacing":"prefix")"
          : o.catalog.namespacing == NamespacePolicy::Auto  ? R"(,"namespacing":"auto")"
                                                            : R"(,"namespacing":"none")";
-  out += o.retrieval.hybrid.adaptive_weight ? R"(,"retrieval":{"adaptiveWeight":true,"depth":)"
-                                            : R"(,"retrieval":{"adaptiveWeight":false,"depth":)";
+  out += R"(,"retrieval":{"adaptiveWeight":)";
+  append_bool(out, o.retrieval.hybrid.adaptive_weight);
+  out += R"(,"depth":)";
   append_count(out, o.retrieval.hybrid.depth);
   out += R"(,"fusion":")";
   out += to_string(o.retrieval.hybrid.fusion);

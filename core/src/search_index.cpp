@@ -67,9 +67,12 @@ using index_data::lowercase_ascii;
 // when it has none, or has a character that is neither ASCII nor a Latin letter latin_ascii()
 // knows (Cyrillic, CJK, symbols).
 bool without_diacritics(std::string_view token, std::string& out) {
-  out.clear();
-  bool dropped = false;
-  for (size_t i = 0; i < token.size();) {
+  // Most unknown words are ASCII (names, ids, values): they are passed over without a copy.
+  size_t i = 0;
+  while (i < token.size() && static_cast<unsigned char>(token[i]) < 0x80) ++i;
+  if (i == token.size()) return false;
+  out.assign(token.substr(0, i));
+  while (i < token.size()) {
     if (static_cast<unsigned char>(token[i]) < 0x80) {
       out += token[i++];
       continue;
@@ -77,9 +80,8 @@ bool without_diacritics(std::string_view token, std::string& out) {
     const std::string_view ascii = latin_ascii(decode_utf8_at(token, i));
     if (ascii.empty()) return false;
     out += ascii;
-    dropped = true;
   }
-  return dropped;
+  return true;  // token[i] was beyond ASCII when the loop began
 }
 
 size_t popcount(uint32_t v) {

@@ -1,7 +1,5 @@
 #include "toolsearch/unicode.hpp"
 
-#include <string_view>
-
 #include <algorithm>
 #include <iterator>
 
