@@ -162,6 +162,22 @@ constexpr Entry kEntries[] = {
     {"mtg", "meeting"},
     {"fx", "currency exchange rate"},
     {"eta", "arrival time"},
+    {"tmrw", "tomorrow"},
+    {"tmr", "tomorrow"},
+    {"txn", "transaction"},
+    {"acct", "account"},
+    {"evt", "event"},
+    {"flt", "flight"},
+    {"gcal", "google calendar"},
+    {"pmt", "payment"},
+    {"amt", "amount"},
+    {"rsvp", "respond event invitation"},
+    // More words people use where tools say something else.
+    {"tag", "label"},
+    {"done", "complete close"},
+    {"airplane", "flight aircraft"},
+    {"invite", "event attendee invitation"},
+    {"availability", "free busy"},
 };
 
 // The built-in map, made the first time something reads it as a map.

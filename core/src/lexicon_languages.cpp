@@ -58,7 +58,8 @@ constexpr Concept kConcepts[] = {
                  "recuperer|obtener|obtén|obten|mostrar|muestra|consigue|obter|obtenha|mostre|ottenere|ottieni|"
                  "mostrare|mostra|recupera|получить|получи|показать|покажи|выведи|获取|得到|查看|显示|给我|取得|表示|見せて|教えて|가져오기|"
                  "가져와|보여줘|보여|조회"},
-    {"list", "auflisten|listar|lista|elencare|elenca|elenco|список|перечислить|перечисли|列出|列表|一覧|リスト|목록|나열|리스트"},
+    {"list", "auflisten|lister|listez|liste|listar|lista|elencare|elenca|elenco|список|перечислить|перечисли|列出|列表|一覧|"
+             "リスト|목록|나열|리스트"},
     {"run execute", "ausführen|führe|ausfuehren|exécuter|exécute|executer|ejecutar|ejecuta|executar|rodar|eseguire|"
                     "esegui|выполнить|выполни|запустить|запусти|执行|运行|実行|実行して|실행|실행해"},
     {"download fetch", "herunterladen|runterladen|télécharger|telecharger|descargar|descarga|baixar|descarregar|"
@@ -275,6 +276,15 @@ constexpr Concept kConcepts[] = {
     {"chart", "diagramm|diagramme|graphique|graphiques|gráfico|grafico|gráficos|graficos|grafici|диаграмма|график|"
               "графики|图表|チャート|차트"},
     {"pipeline", "пайплайн|пайплайны|конвейер|流水线|パイプライン|파이프라인"},
+    {"subscription", "abonnement|abonnements|suscripción|suscripcion|suscripciones|assinatura|assinaturas|abbonamento|"
+                     "abbonamenti|подписка|подписку|подписки|订阅|サブスクリプション|サブスク|구독"},
+    {"discount", "rabatt|rabatte|rabattcode|remise|remises|réduction|descuento|descuentos|desconto|descontos|sconto|sconti|"
+                 "скидка|скидку|скидки|折扣|优惠|割引|할인"},
+    {"refund", "rückerstattung|rueckerstattung|erstatten|rembourser|rembourse|remboursement|reembolso|reembolsar|reembolsa|"
+               "rimborso|rimborsare|rimborsa|возврат|退款|返金|환불"},
+    {"dashboard", "tableau de bord|дашборд|дашборды|仪表板|仪表盘|ダッシュボード|대시보드"},
+    {"flight flights", "flug|flüge|fluege|vuelo|vuelos|voo|voos|volo|voli|рейс|рейсы|авиарейс|航班|机票|フライト|航空券|"
+                       "항공편|항공권"},
     {"environment", "umgebung|umgebungen|environnement|environnements|entorno|entornos|окружение|окружения|среда|"
                     "среды|环境|環境|환경"},
 };

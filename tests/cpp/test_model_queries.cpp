@@ -134,6 +134,47 @@ TEST_CASE("words the second and third held-out catalogs showed missing", "[model
   CHECK(expanded("покажи мои задачи", "mcp_everything_simulate-research-query", "задача", "issue bug task todo"));
 }
 
+TEST_CASE("words the fifth held-out catalog showed missing", "[model_queries]") {
+  // From the misses of bench/data/heldout5-mcp-queries.jsonl's first run: shorthand for
+  // transactions, tomorrow, flights and calendars; done, tags, invitations and availability;
+  // subscriptions, discounts, refunds, dashboards and flights in other languages. A catalog of
+  // the tools those servers have, each a near neighbour of another, so a word the lexicon
+  // lacked ranks the neighbour first.
+  JsonEngine e = engine_of(R"([
+    {"name":"list_transactions","description":"List transactions for a customer, newest first"},
+    {"name":"create_transaction","description":"Create a new draft transaction"},
+    {"name":"list_subscriptions","description":"List the subscriptions of the account"},
+    {"name":"create_discount","description":"Create a discount code that customers can apply at checkout"},
+    {"name":"create_adjustment","description":"Create an adjustment to credit or refund a completed transaction"},
+    {"name":"close_tasks","description":"Complete one or more tasks by marking them as closed"},
+    {"name":"create_tasks","description":"Create new tasks in a project"},
+    {"name":"get_labels_list","description":"Get all personal labels"},
+    {"name":"respond_to_event","description":"Respond to an event invitation with accepted, declined or tentative"},
+    {"name":"create_event","description":"Create a new calendar event"},
+    {"name":"list_events","description":"List the calendar events of a day, such as today or tomorrow"},
+    {"name":"get_freebusy","description":"Query free and busy time across calendars"},
+    {"name":"list_dashboards","description":"List all dashboards"},
+    {"name":"list_cards","description":"List all saved questions"},
+    {"name":"search_flights","description":"Search flights between two airports on a date"},
+    {"name":"get_weather","description":"Get the weather forecast at an airport"}])");
+  each_first(e, {
+      {"txns for cust", "list_transactions"},
+      {"mark a to-do as done", "close_tasks"},
+      {"tags", "get_labels_list"},
+      {"rsvp to the invite", "respond_to_event"},
+      {"gcal evts tmrw", "list_events"},
+      {"check my availability", "get_freebusy"},
+      {"flts PEK to SHA", "search_flights"},
+      {"lister les abonnements", "list_subscriptions"},
+      {"Erstelle einen Rabattcode SOMMER20", "create_discount"},
+      {"Peux-tu rembourser la transaction txn_123 ?", "create_adjustment"},
+      {"대시보드 목록", "list_dashboards"},
+      {"查一下明天北京到上海的航班", "search_flights"},
+  });
+  CHECK(taken_for(e, "txns for cust", "list_transactions", "txn") == "transaction");
+  CHECK(taken_for(e, "Erstelle einen Rabattcode SOMMER20", "create_discount", "rabattcode") == "discount");
+}
+
 TEST_CASE("the function words of other languages never reach English words", "[model_queries]") {
   // Spanish and Italian "del" is "of the", not delete; Portuguese "dele" stems to it.
   for (const char* query : {"Muéstrame el contenido del archivo README", "quiero ver los commits del proyecto",
