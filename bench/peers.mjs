@@ -125,7 +125,9 @@ export function languageShape(set) {
  * - heldout4: nine more, captured after the third had (Mapbox, Contentful, LaunchDarkly, Argo CD,
  *   Rollbar, SQL Server, Infisical, a weather server, Vercel);
  * - heldout5: nine more, captured after the fourth had (Paddle, Todoist, Metabase, Google Cloud
- *   Storage, Google Calendar, Variflight, a flight-status server, Airbnb, a Resend e-mail sender).
+ *   Storage, Google Calendar, Variflight, a flight-status server, Airbnb, a Resend e-mail sender);
+ * - heldout6: nine more, captured after the fifth had (WooCommerce, QuickBooks, a recipe server,
+ *   an IMAP/SMTP mailbox, Strava, draw.io, Reddit, Twilio SMS, an Obsidian vault).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -133,6 +135,7 @@ const HELDOUT_TITLES = {
   heldout3: 'third held-out MCP servers',
   heldout4: 'fourth held-out MCP servers',
   heldout5: 'fifth held-out MCP servers',
+  heldout6: 'sixth held-out MCP servers',
 };
 
 /**
@@ -255,6 +258,7 @@ export const SHAPES = {
   'heldout4-requests': () =>
     heldoutShape('heldout4', { queries: '-multilingual-requests.jsonl', key: 'heldout4-requests', title: 'requests in nine languages, fourth held-out MCP servers' }),
   heldout5: () => heldoutShape('heldout5'),
+  heldout6: () => heldoutShape('heldout6'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

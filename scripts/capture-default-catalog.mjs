@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -49,7 +49,8 @@ const require = createRequire(path.join(ROOT, 'package.json'));
  * One row per server. `args` and `env` are functions of the per-run context so
  * temp paths and the loopback port are not baked into the table.
  * @typedef {{ tmp: string, redisUrl: string }} Ctx
- * @type {{ server: string, package: string, args?: (ctx: Ctx) => string[], env?: (ctx: Ctx) => Record<string,string>, setup?: (ctx: Ctx) => Promise<void> }[]}
+ * `bin` names the package's bin entry to run when it has several and the first is not the server.
+ * @type {{ server: string, package: string, bin?: string, args?: (ctx: Ctx) => string[], env?: (ctx: Ctx) => Record<string,string>, setup?: (ctx: Ctx) => Promise<void> }[]}
  */
 const SERVERS = [
   // No client capabilities are declared (see connect below), so the
@@ -231,8 +232,63 @@ const HELDOUT_5 = [
   { server: 'resend', package: '@skanda-yutori/mcp-send-email@1.0.0', env: () => ({ RESEND_API_KEY: 're_dummy_for_catalog_capture' }) },
 ];
 
+/**
+ * A sixth held-out catalog, captured after the fifth had been used for tuning, with
+ * bench/data/heldout6-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (a web shop, bookkeeping, an IMAP/SMTP mailbox, fitness, recipes and meal
+ * plans, diagrams, a forum, SMS, a notes vault). Dummy credentials and loopback addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_6 = [
+  // All three are checked at start; the store URL is a closed loopback port.
+  {
+    server: 'woocommerce',
+    package: '@lockon0927/woocommerce-mcp@1.0.6',
+    env: () => ({ WORDPRESS_SITE_URL: 'http://127.0.0.1:9', WOOCOMMERCE_CONSUMER_KEY: 'ck_dummy_for_catalog_capture', WOOCOMMERCE_CONSUMER_SECRET: 'cs_dummy_for_catalog_capture' }),
+  },
+  // Local credential mode (its default): the OAuth client and the token file are read on a call.
+  {
+    server: 'quickbooks',
+    package: 'quickbooks-mcp@0.11.0',
+    env: (c) => ({ HOME: c.tmp, QBO_CLIENT_ID: 'dummy-for-catalog-capture', QBO_CLIENT_SECRET: 'dummy', QBO_SANDBOX: 'true', QBO_CREDENTIAL_FILE: path.join(c.tmp, 'qbo-credentials.json') }),
+  },
+  // Its first bin is a command-line tool; the MCP server is the second. Favourites live in HOME.
+  { server: 'recipe', package: 'recipe-mcp@1.1.2', bin: 'recipe-mcp-server', env: (c) => ({ HOME: c.tmp }) },
+  // IMAP and SMTP connect on the first tool call (or connect_all), never for tools/list.
+  {
+    server: 'mail',
+    package: 'mcp-mail-server@1.2.1',
+    env: () => ({
+      IMAP_HOST: '127.0.0.1', IMAP_PORT: '9', IMAP_SECURE: 'false',
+      SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', SMTP_SECURE: 'false',
+      EMAIL_USER: 'capture@example.com', EMAIL_PASS: 'dummy-for-catalog-capture',
+    }),
+  },
+  {
+    server: 'strava',
+    package: '@r-huijts/strava-mcp-server@1.2.1',
+    env: (c) => ({ HOME: c.tmp, STRAVA_CLIENT_ID: '0', STRAVA_CLIENT_SECRET: 'dummy', STRAVA_ACCESS_TOKEN: 'dummy', STRAVA_REFRESH_TOKEN: 'dummy', ROUTE_EXPORT_PATH: c.tmp }),
+  },
+  // Diagrams are local .drawio files.
+  { server: 'drawio', package: 'drawio-mcp@1.6.0', env: (c) => ({ HOME: c.tmp }) },
+  // Anonymous mode (no Reddit credentials); its cache stays off.
+  { server: 'reddit', package: 'reddit-mcp-buddy@1.1.14', env: (c) => ({ HOME: c.tmp, REDDIT_BUDDY_NO_CACHE: 'true' }) },
+  // The SID and token only have to pass its format checks; its webhook server is a module the
+  // MCP server never starts, and the message store is a file in the temp dir.
+  {
+    server: 'twilio',
+    package: 'twilio-mcp@1.0.0',
+    env: (c) => ({
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000', TWILIO_AUTH_TOKEN: '00000000000000000000000000000000', TWILIO_PHONE_NUMBER: '+15005550006',
+      WEBHOOK_BASE_URL: 'http://127.0.0.1:9', DATABASE_PATH: path.join(c.tmp, 'twilio.db'),
+    }),
+  },
+  // The vault only has to exist; an empty temp dir keeps it inert.
+  { server: 'obsidian', package: 'mcp-obsidian@1.0.0', args: (c) => [path.join(c.tmp, 'fs-root')] },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
@@ -249,15 +305,15 @@ const LEFT_OUT = ['fetch', 'git', 'time', 'sqlite', 'sentry'].map((name) => ({
   reason: NOT_ON_NPM,
 }));
 
-/** Resolves a package's (single) bin entry to an absolute JS path, so we spawn node directly, not npx. */
-async function resolveBin(spec) {
+/** Resolves a package's bin entry (the first, or the row's named one) to an absolute JS path, so we spawn node directly, not npx. */
+async function resolveBin(spec, binName) {
   const pkg = packageName(spec);
   // The held-out packages are read from their own install folder by path: not every package
   // exports its package.json.
   const manifestPath = HELDOUT ? path.join(HELDOUT_MODULES, 'node_modules', pkg, 'package.json') : require.resolve(`${pkg}/package.json`);
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
-  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-  if (!bin) throw new Error(`${pkg} has no bin entry`);
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : binName ? manifest.bin?.[binName] : Object.values(manifest.bin ?? {})[0];
+  if (!bin) throw new Error(`${pkg} has no bin entry${binName ? ` ${binName}` : ''}`);
   return { bin: path.join(path.dirname(manifestPath), bin), version: manifest.version };
 }
 
@@ -309,7 +365,7 @@ function parseRespArray(buf) {
  * strip unknown keys (e.g. vendor annotations) and reorder the rest.
  */
 async function captureServer(row, ctx) {
-  const { bin, version } = await resolveBin(row.package);
+  const { bin, version } = await resolveBin(row.package, row.bin);
   await row.setup?.(ctx);
   const transport = new StdioClientTransport({
     command: process.execPath,
