@@ -57,6 +57,9 @@ constexpr size_t kAbbreviationLetters = 6;
 // alike ("publi" in "publicar" and "publish") cost Seal-Tools dev 0.3 points.
 constexpr size_t kStemTokenLetters = 6;
 constexpr size_t kStemLetters = 4;
+// search() samples this many documents per hit asked for, to set a floor under the scores
+// that can rank.
+constexpr size_t kFloorSample = 4;
 // Up to this many query terms are sorted by insertion (query_terms).
 constexpr size_t kInsertionSortTerms = 256;
 // A BM25 hit scoring under this fraction of the best hit is flagged weak.
@@ -99,6 +102,8 @@ struct Scratch {
   std::vector<uint32_t> touched;  // documents whose score is not zero (sparse searches)
   std::vector<uint8_t> allowed;   // filter cache: 0 unknown, 1 allowed, 2 refused
   std::vector<uint32_t> checked;  // documents whose filter state is not zero
+  std::vector<uint32_t> sample;   // documents sampled for search()'s floor...
+  std::vector<double> sampled;    // ...and their scores
 };
 
 // Lends the thread's Scratch sized for `size` documents and restores the invariant on exit.
@@ -154,6 +159,32 @@ struct Ranked {
   double score;
   uint32_t tool;
 };
+
+// The k-th largest of `values` (0-based; k < size), which it reorders: Hoare's quickselect,
+// in a few instructions where std::nth_element's instance cost 0.7 KB of the module.
+double kth_largest(std::vector<double>& values, size_t k) {
+  double* v = values.data();
+  auto lo = std::ptrdiff_t{0}, hi = static_cast<std::ptrdiff_t>(values.size()) - 1;
+  const auto target = static_cast<std::ptrdiff_t>(k);
+  while (lo < hi) {
+    const double pivot = v[lo + (hi - lo) / 2];
+    std::ptrdiff_t i = lo, j = hi;
+    while (i <= j) {
+      while (v[i] > pivot) ++i;
+      while (v[j] < pivot) --j;
+      if (i <= j) std::swap(v[i++], v[j--]);
+    }
+    // [lo, j] >= pivot >= [i, hi], and anything between equals the pivot.
+    if (target <= j) {
+      hi = j;
+    } else if (target >= i) {
+      lo = i;
+    } else {
+      return v[target];
+    }
+  }
+  return v[target];
+}
 
 // Best first: higher score, then catalog order.
 bool better(const Ranked& a, const Ranked& b) {
@@ -443,10 +474,37 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
       // the lease's clearing.
       double* score = scores.data();
       const auto n = static_cast<uint32_t>(m.doc_count);
+      // A floor under the limit-th best score, from a sample of the documents most likely to
+      // rank: those of the query terms that can add the most, in that order, until the sample
+      // holds kFloorSample times `limit`. `limit` of them score at least the floor, so no
+      // document below it can rank, even when all the exact hits are among them. The floor
+      // spares the heap most of the documents that would otherwise enter it before it fills
+      // and its worst kept score rises: at hybrid's depth of 50 those were most of the
+      // selection's cost. Not with a filter, which may refuse the documents the floor counts on.
+      double floor = 0;
+      if (!filter) {
+        std::vector<uint32_t>& sample = scratch.sample;
+        std::vector<double>& sampled = scratch.sampled;
+        sample.clear();
+        sampled.clear();
+        const size_t want = kFloorSample * limit;
+        for (const QueryTerm& term : terms) {
+          for (uint32_t p = m.post_begin[term.id]; p < m.post_begin[term.id + 1] && sample.size() < want; ++p) {
+            const uint32_t d = m.post_doc[p];
+            if (score[d] <= 0) continue;  // sampled already (marked by its sign)
+            sampled.push_back(score[d]);
+            sample.push_back(d);
+            score[d] = -score[d];
+          }
+          if (sample.size() >= want) break;
+        }
+        for (uint32_t d : sample) score[d] = -score[d];
+        if (sampled.size() >= limit) floor = kth_largest(sampled, limit - 1);
+      }
       double worst_kept = 0;
       for (uint32_t d = 0; d < n; ++d) {
         const double s = score[d];
-        if (s <= worst_kept) {
+        if (s <= worst_kept || s < floor) {
           score[d] = 0;
           continue;
         }

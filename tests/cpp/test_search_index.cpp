@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -367,6 +368,51 @@ TEST_CASE("ties break by catalog order and results are repeatable", "[search]") 
   }
   // The bounded heap keeps the earlier tool of a tie at the cut.
   CHECK(names_of(catalog, index->search("convert", 1)) == std::vector<std::string>{"dup_b"});
+}
+
+TEST_CASE("every limit ranks exactly as the tools' explained scores do", "[search]") {
+  // search() sets a floor under the scores that can rank from a sample of the documents and
+  // skips those below it, and keeps the best in a bounded heap: neither may change the result.
+  // Reference: every tool's explain() score (the same sum, bit for bit), best first, ties in
+  // catalog order. Few words over many tools, so scores tie often, at the floor too, and many
+  // queries touch most tools (the dense path).
+  const std::vector<std::string> words = {"read", "write", "file", "list", "issue", "repo", "search", "user",
+                                          "message", "channel", "send", "create", "delete", "update", "page"};
+  uint32_t state = 12345;
+  auto next = [&state](uint32_t n) {
+    state = state * 1103515245u + 12345u;
+    return (state >> 16) % n;
+  };
+  std::vector<Tool> tools;
+  for (int i = 0; i < 400; ++i) {
+    std::string description;
+    const uint32_t length = 1 + next(6);
+    for (uint32_t w = 0; w < length; ++w) description += words[next(static_cast<uint32_t>(words.size()))] + " ";
+    tools.push_back(make_tool("t" + std::to_string(1000 + i), description));
+  }
+  const Catalog catalog = make_catalog(std::move(tools));
+  const auto index = SearchIndex::build(catalog);
+  for (int q = 0; q < 60; ++q) {
+    std::string query;
+    const uint32_t length = 1 + next(5);
+    for (uint32_t w = 0; w < length; ++w) query += words[next(static_cast<uint32_t>(words.size()))] + " ";
+    std::vector<std::pair<double, size_t>> reference;
+    for (size_t t = 0; t < catalog.size(); ++t) {
+      const auto e = index->explain(query, t);
+      REQUIRE(e.ok());
+      if (e->score > 0) reference.emplace_back(e->score, t);
+    }
+    std::stable_sort(reference.begin(), reference.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (size_t limit : {size_t{1}, size_t{3}, size_t{10}, size_t{50}, size_t{400}}) {
+      INFO(query << " limit " << limit);
+      const auto hits = index->search(query, limit);
+      REQUIRE(hits.size() == std::min(limit, reference.size()));
+      for (size_t i = 0; i < hits.size(); ++i) {
+        CHECK(hits[i].tool == reference[i].second);
+        CHECK(hits[i].score == reference[i].first);
+      }
+    }
+  }
 }
 
 TEST_CASE("empty, blank and degenerate queries give no hits", "[search]") {

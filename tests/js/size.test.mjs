@@ -1,8 +1,8 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 190 KB (191 KB until round 34 dropped embind for C functions: 6.3 KB less, 5.6 of them the
+// 191 KB (191 KB until round 34 dropped embind for C functions: 6.3 KB less, 5.6 of them the
 // glue's; docs/wasm-boundary.md; 185 KB until round 36, whose 4 KB are below, and 189 until
-// round 37, whose 0.6 KB are the last item). DESIGN.md's bar was 150 KB; what the other 41 bought (before
+// round 37, whose 1.1 KB are the last two items). DESIGN.md's bar was 150 KB; what the other 41 bought (before
 // that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -38,7 +38,10 @@
 // 0.6 KB are the words the fifth held-out set's first run showed missing, 15 English entries
 // (txn, tmrw, gcal, rsvp, done, tag for label, ...) and 5 concepts in the nine languages
 // (subscription, discount, refund, dashboard, flight; round 37: that set 0.769 -> 0.845, tuned
-// on it, so no longer held out; no other set moving).
+// on it, so no longer held out; no other set moving), and 0.6 KB make a keyword search sort its
+// terms by insertion, not through sort_by's indirect comparator, and skip the documents below a
+// floor that a sample of the likeliest ones sets (round 37, bench/ab.bench.mjs, Seal-Tools
+// through the JS API: keyword 38.4 -> 35.9 -> about 34.5 us a query, hybrid 9% faster).
 // Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
@@ -52,7 +55,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 190 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 191 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
