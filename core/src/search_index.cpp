@@ -501,16 +501,20 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
         for (uint32_t d : sample) score[d] = -score[d];
         if (sampled.size() >= limit) floor = kth_largest(sampled, limit - 1);
       }
-      double worst_kept = 0;
+      // One comparison a document, which the processor predicts (two, against the floor and
+      // the worst kept score apart, mispredicted on every stretch of zero and non-zero scores
+      // until the heap filled): scores at or below `cut` are skipped, the floor itself being
+      // below it, and the worst kept score once the heap is full.
+      double cut = floor > 0 ? std::nextafter(floor, 0.0) : 0.0;
       for (uint32_t d = 0; d < n; ++d) {
         const double s = score[d];
-        if (s <= worst_kept || s < floor) {
+        if (s <= cut) {
           score[d] = 0;
           continue;
         }
         score[d] = 0;
         offer({s, d});
-        if (heap.size() == room) worst_kept = heap.front().score;
+        if (heap.size() == room) cut = std::max(cut, heap.front().score);
       }
       lease.set_dense(false);
     } else {
