@@ -43,4 +43,18 @@ void sort_by(std::vector<T>& items, Less less) {
   items.swap(sorted);
 }
 
+/// Sorts a short `items` in place by insertion, with `less` inlined: for a hot sort of a few
+/// dozen elements, where sort_by's comparator, called by pointer once per comparison, costs
+/// more in wasm than the sort itself, and no allocation is wanted. O(n^2): keep n small (the
+/// caller bounds it). With a `less` that breaks every tie, the order is sort_by's.
+template <class T, class Less>
+void insertion_sort_by(std::vector<T>& items, Less less) {
+  for (size_t i = 1; i < items.size(); ++i) {
+    T item = std::move(items[i]);
+    size_t j = i;
+    for (; j > 0 && less(item, items[j - 1]); --j) items[j] = std::move(items[j - 1]);
+    items[j] = std::move(item);
+  }
+}
+
 }  // namespace toolsearch
