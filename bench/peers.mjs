@@ -127,7 +127,9 @@ export function languageShape(set) {
  * - heldout5: nine more, captured after the fourth had (Paddle, Todoist, Metabase, Google Cloud
  *   Storage, Google Calendar, Variflight, a flight-status server, Airbnb, a Resend e-mail sender);
  * - heldout6: nine more, captured after the fifth had (WooCommerce, QuickBooks, a recipe server,
- *   an IMAP/SMTP mailbox, Strava, draw.io, Reddit, Twilio SMS, an Obsidian vault).
+ *   an IMAP/SMTP mailbox, Strava, draw.io, Reddit, Twilio SMS, an Obsidian vault);
+ * - heldout7: nine more, captured after the sixth had been run once (SonarQube, CCXT, TradingView,
+ *   AntV charts, n8n, search consoles, SSH, Ollama, DeepL).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -136,6 +138,7 @@ const HELDOUT_TITLES = {
   heldout4: 'fourth held-out MCP servers',
   heldout5: 'fifth held-out MCP servers',
   heldout6: 'sixth held-out MCP servers',
+  heldout7: 'seventh held-out MCP servers',
 };
 
 /**
@@ -259,6 +262,7 @@ export const SHAPES = {
     heldoutShape('heldout4', { queries: '-multilingual-requests.jsonl', key: 'heldout4-requests', title: 'requests in nine languages, fourth held-out MCP servers' }),
   heldout5: () => heldoutShape('heldout5'),
   heldout6: () => heldoutShape('heldout6'),
+  heldout7: () => heldoutShape('heldout7'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -287,8 +287,43 @@ const HELDOUT_6 = [
   { server: 'obsidian', package: 'mcp-obsidian@1.0.0', args: (c) => [path.join(c.tmp, 'fs-root')] },
 ];
 
+/**
+ * A seventh held-out catalog, captured after the sixth had been run once, with
+ * bench/data/heldout7-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (code quality, crypto exchanges, a stock screener, charts, workflow
+ * automation, search-engine consoles, SSH hosts, local language models, translation). Dummy
+ * credentials and loopback addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_7 = [
+  // The instance is only called by a tool; the URL is a closed loopback port.
+  {
+    server: 'sonarqube',
+    package: 'sonarqube-mcp-server@1.10.21',
+    env: (c) => ({ HOME: c.tmp, SONARQUBE_URL: 'http://127.0.0.1:9', SONARQUBE_TOKEN: 'dummy-for-catalog-capture' }),
+  },
+  // Public market data needs no keys; exchanges are reached on a tool call only.
+  { server: 'ccxt', package: '@mcpfun/mcp-server-ccxt@1.2.1', env: (c) => ({ HOME: c.tmp }) },
+  { server: 'tradingview', package: 'tradingview-mcp-server@0.7.1', env: (c) => ({ HOME: c.tmp }) },
+  // Charts are rendered by a remote service on a tool call, never for tools/list.
+  { server: 'chart', package: '@antv/mcp-server-chart@0.9.10', env: (c) => ({ HOME: c.tmp }) },
+  // The n8n URL and key are given to its init tool, not at start.
+  { server: 'n8n', package: '@illuminaresolutions/n8n-mcp-server@1.0.1', env: (c) => ({ HOME: c.tmp }) },
+  // It lists its tools with no Google or Bing account configured; accounts are used on a call.
+  { server: 'search-console', package: 'search-console-mcp@2.1.3', env: (c) => ({ HOME: c.tmp }) },
+  // One profile on a closed loopback port; it connects on a tool call only.
+  {
+    server: 'ssh',
+    package: 'ssh-mcp@2.11.0',
+    args: () => ['--host=127.0.0.1', '--port=9', '--user=capture'],
+    env: (c) => ({ HOME: c.tmp, SSH_MCP_PASSWORD: 'dummy-for-catalog-capture' }),
+  },
+  { server: 'ollama', package: 'ollama-mcp@2.1.0', env: (c) => ({ HOME: c.tmp, OLLAMA_HOST: 'http://127.0.0.1:9' }) },
+  { server: 'deepl', package: 'deepl-mcp-server@0.1.3-beta.0', env: () => ({ DEEPL_API_KEY: 'dummy-for-catalog-capture:fx' }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
