@@ -178,6 +178,25 @@ constexpr Entry kEntries[] = {
     {"airplane", "flight aircraft"},
     {"invite", "event attendee invitation"},
     {"availability", "free busy"},
+    // Shop, accounting, mail and fitness words people use where tools say something else.
+    {"promo", "coupon discount promotion"},
+    {"voucher", "coupon"},
+    {"sold out", "low stock inventory"},
+    {"money back", "refund"},
+    {"reimburse", "refund"},
+    {"liabilities", "balance sheet"},
+    {"net worth", "balance sheet"},
+    {"overdue", "aging unpaid"},
+    {"owe", "unpaid balance"},
+    {"leftovers", "ingredients"},
+    {"unanswered", "unreplied"},
+    {"answered", "replied"},
+    {"workout", "activity"},
+    {"workouts", "activities"},
+    {"turn off", "disable deactivate update"},
+    {"turn on", "enable activate update"},
+    {"switch off", "disable deactivate update"},
+    {"switch on", "enable activate update"},
 };
 
 // The built-in map, made the first time something reads it as a map.

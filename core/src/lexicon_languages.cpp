@@ -10,7 +10,10 @@
 // are matched as the character bigrams the analyzer makes of them, so a word of three or more
 // characters is a phrase of bigrams.
 #include "toolsearch/lexicon.hpp"
+#include "toolsearch/sort_by.hpp"
 #include "toolsearch/word_list.hpp"
+
+#include <algorithm>
 
 namespace toolsearch {
 
@@ -203,10 +206,11 @@ constexpr Concept kConcepts[] = {
                          "проекта|проекте|проекты|项目|プロジェクト|프로젝트"},
     {"task todo", "aufgabe|aufgaben|tâche|tâches|tache|tarea|tareas|tarefa|tarefas|compito|compiti|задание|задача|задачи|задачу|任务|待办|タスク|"
                   "작업|할일"},
-    {"calendar event meeting", "kalender|termin|termine|besprechung|treffen|calendrier|rendez-vous|réunion|événement|"
-                               "calendario|cita|reunión|evento|eventos|calendário|reunião|compromisso|riunione|"
-                               "appuntamento|календарь|встреча|встречу|событие|日历|日程|会议|预约|カレンダー|予定|会議|イベント|캘린더|일정|"
-                               "회의|이벤트"},
+    {"calendar event meeting", "kalender|termin|termine|besprechung|besprechungen|treffen|calendrier|rendez-vous|"
+                               "réunion|réunions|événement|événements|calendario|cita|citas|reunión|reuniones|evento|"
+                               "eventos|calendário|reunião|reuniões|compromisso|compromissos|riunione|riunioni|"
+                               "appuntamento|appuntamenti|eventi|календарь|встреча|встречу|встречи|событие|события|日历|"
+                               "日程|会议|预约|カレンダー|予定|会議|イベント|캘린더|일정|회의|이벤트"},
     {"time", "zeit|uhrzeit|heure|hora|время|时间|几点|時間|時刻|시간|몇 시"},
     {"timezone time zone", "zeitzone|fuseau horaire|zona horaria|fuso horário|fuso orario|часовой пояс|时区|タイムゾーン|시간대"},
     {"weather forecast", "wetter|wettervorhersage|météo|meteo|clima|pronóstico|previsão|previsioni|погода|погоду|"
@@ -280,11 +284,44 @@ constexpr Concept kConcepts[] = {
                      "abbonamenti|подписка|подписку|подписки|订阅|サブスクリプション|サブスク|구독"},
     {"discount", "rabatt|rabatte|rabattcode|remise|remises|réduction|descuento|descuentos|desconto|descontos|sconto|sconti|"
                  "скидка|скидку|скидки|折扣|优惠|割引|할인"},
-    {"refund", "rückerstattung|rueckerstattung|erstatten|rembourser|rembourse|remboursement|reembolso|reembolsar|reembolsa|"
+    {"refund", "rückerstattung|rueckerstattung|erstatten|erstatte|zurückerstatten|rembourser|rembourse|remboursement|reembolso|reembolsar|reembolsa|"
                "rimborso|rimborsare|rimborsa|возврат|退款|返金|환불"},
     {"dashboard", "tableau de bord|дашборд|дашборды|仪表板|仪表盘|ダッシュボード|대시보드"},
     {"flight flights", "flug|flüge|fluege|vuelo|vuelos|voo|voos|volo|voli|рейс|рейсы|авиарейс|航班|机票|フライト|航空券|"
                        "항공편|항공권"},
+    // Shops, accounts and their books.
+    {"product products", "produkt|produkte|produit|produits|producto|productos|produto|produtos|prodotto|prodotti|товар|"
+                         "товары|товаров|продукт|продукты|商品|产品|製品|상품|제품"},
+    {"order orders", "bestellung|bestellungen|pedido|pedidos|encomenda|encomendas|ordine|ordini|заказ|"
+                     "заказы|заказа|заказов|订单|注文|주문"},
+    {"customer customers", "kunde|kunden|kundin|clienti|клиент|клиента|клиенты|клиентов|покупатель|"
+                           "покупатели|客户|顾客|顧客|お客様|고객"},
+    {"invoice bill", "rechnung|rechnungen|facture|factures|factura|facturas|fatura|faturas|fattura|fatture|счёт|счет|"
+                     "фактура|发票|账单|請求書|インボイス|청구서|인보이스"},
+    {"payment", "zahlung|zahlungen|bezahlung|paiement|paiements|pago|pagos|pagamento|pagamentos|pagamenti|платёж|платеж|"
+                "платежи|оплата|оплату|付款|支付|支払い|決済|결제|지불"},
+    {"shipping", "versand|lieferung|livraison|expédition|envío|envio|envíos|entrega|spedizione|consegna|доставка|"
+                 "доставку|доставки|配送|运费|発送|배송"},
+    {"account", "konto|konten|compte|comptes|cuenta|cuentas|conta|contas|conto|conti|аккаунт|счёт|счет|账户|账号|帐户|"
+                "アカウント|口座|계정|계좌"},
+    {"report", "bericht|berichte|rapport|rapports|reporte|reportes|relatório|relatorio|relatórios|"
+               "relatorios|rapporto|rapporti|отчёт|отчет|отчёты|отчеты|отчёта|отчета|报告|报表|レポート|報告書|보고서|리포트"},
+    {"coupon", "gutschein|gutscheine|gutscheincode|kupon|cupón|cupon|cupones|cupom|cupons|buono sconto|купон|купоны|"
+               "промокод|优惠券|クーポン|쿠폰"},
+    {"inventory stock", "lagerbestand|bestand|inventaire|existencias|inventario|estoque|scorte|giacenza|giacenze|"
+                        "magazzino|запас|запасы|остаток|остатки|склад|库存|在庫|재고"},
+    {"profit", "gewinn|gewinne|bénéfice|bénéfices|benefice|ganancia|ganancias|beneficio|beneficios|lucro|lucros|profitto|"
+               "прибыль|прибыли|прибылях|利润|利益|이익|수익"},
+    {"loss", "verlust|verluste|perte|pertes|pérdida|pérdidas|perdida|perdidas|prejuízo|prejuizo|perdita|perdite|убыток|"
+             "убытки|убытках|убытков|亏损|損失|손실"},
+    {"recipe recipes", "rezept|rezepte|recette|recettes|receta|recetas|receita|receitas|ricetta|ricette|рецепт|рецепты|"
+                       "рецептов|食谱|菜谱|レシピ|레시피|요리법"},
+    {"unread", "ungelesen|ungelesene|ungelesenen|non lu|non lus|non lues|no leído|no leídos|no leidos|não lido|não lidos|"
+               "nao lidos|não lidas|non letto|non letti|непрочитанные|непрочитанных|непрочитанное|未读|未読|읽지 않은|"
+               "안 읽은"},
+    {"activity activities", "aktivität|aktivitäten|aktivitaeten|activité|activités|actividad|actividades|atividade|"
+                            "atividades|attività|attivita|активность|активности|тренировка|тренировки|тренировок|活动|"
+                            "活動|アクティビティ|활동"},
     {"environment", "umgebung|umgebungen|environnement|environnements|entorno|entornos|окружение|окружения|среда|"
                     "среды|环境|環境|환경"},
 };
@@ -298,6 +335,19 @@ void append_language_entries(std::vector<std::pair<std::string_view, std::string
       return false;
     });
   }
+}
+
+bool is_language_word(std::string_view word) {
+  static const std::vector<std::string_view> sorted = [] {
+    std::vector<std::pair<std::string_view, std::string_view>> entries;
+    append_language_entries(entries);
+    std::vector<std::string_view> words;
+    words.reserve(entries.size());
+    for (const auto& entry : entries) words.push_back(entry.first);
+    sort_by(words, [](std::string_view a, std::string_view b) { return a < b; });
+    return words;
+  }();
+  return std::binary_search(sorted.begin(), sorted.end(), word);
 }
 
 }  // namespace toolsearch

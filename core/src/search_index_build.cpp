@@ -124,7 +124,7 @@ std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, 
       return;
     }
     keys.intern(key);
-    made->entries.push_back({word, std::string(meaning), key, meaning_id});
+    made->entries.push_back({word, std::string(meaning), key, meaning_id, is_language_word(word)});
     if (tokens.size() > 1) {
       made->phrase_heads.intern(tokens[0]);
       made->longest_phrase = std::max(made->longest_phrase, tokens.size());

@@ -66,6 +66,7 @@ struct AnalyzedLexicon {
     std::string meaning;    // owned: a key two words share means both (their meanings joined)
     std::string key;      // the word's tokens joined by index_data::kPhraseGlue
     uint32_t meaning_id;  // into `meanings`
+    bool language_word;   // another language's (is_language_word): a typo's target at one edit only
   };
   Lexicon lexicon;
   AnalyzerOptions options;

@@ -175,6 +175,84 @@ TEST_CASE("words the fifth held-out catalog showed missing", "[model_queries]") 
   CHECK(taken_for(e, "Erstelle einen Rabattcode SOMMER20", "create_discount", "rabattcode") == "discount");
 }
 
+TEST_CASE("words the sixth held-out catalog showed missing", "[model_queries]") {
+  // From the misses of bench/data/heldout6-mcp-queries.jsonl's first run: a shop's coupons,
+  // stock, refunds, orders, customers and invoices, an accountant's reports, a mailbox's unread
+  // mail, a runner's workouts and a cook's recipes, in English words the
+  // descriptions lack and in other languages. Each tool has a near neighbour that ranks first
+  // when the lexicon lacks the word.
+  JsonEngine e = engine_of(R"([
+    {"name":"coupons_create","description":"Create a new coupon"},
+    {"name":"tax_rates_create","description":"Create a new tax rate"},
+    {"name":"coupons_list","description":"List coupons with optional filters"},
+    {"name":"settings_list","description":"List settings groups"},
+    {"name":"reports_low_stock","description":"Get low stock report"},
+    {"name":"orders_refunds_create","description":"Create a refund for an order"},
+    {"name":"receive_payment","description":"Record a payment received from a customer"},
+    {"name":"orders_list","description":"List orders with optional filters"},
+    {"name":"customers_list","description":"List customers"},
+    {"name":"create_invoice","description":"Create an invoice for a customer"},
+    {"name":"create_estimate","description":"Create an estimate for a customer"},
+    {"name":"get_profit_loss","description":"Get a Profit and Loss (Income Statement) report"},
+    {"name":"get_balance_sheet","description":"Get a Balance Sheet report"},
+    {"name":"get_company_info","description":"Get the company's information"},
+    {"name":"payment_gateways_update","description":"Update a payment gateway"},
+    {"name":"payment_gateways_get","description":"Get a payment gateway"},
+    {"name":"get_unseen_messages","description":"Get unseen (unread) messages"},
+    {"name":"get_message_count","description":"Count the messages in a mailbox"},
+    {"name":"get_all_activities","description":"Fetches complete activity history"},
+    {"name":"get_athlete_zones","description":"Get the athlete's heart rate and power zones"},
+    {"name":"recipe_search","description":"Search for recipes across all sources"},
+    {"name":"ingredient_search","description":"Give a list of ingredients you have and find dishes that use them"},
+    {"name":"meal_plan","description":"Plan the week's meals"}])");
+  each_first(e, {
+      {"make a promo code", "coupons_create"},
+      {"items that are almost sold out", "reports_low_stock"},
+      {"give a customer their money back", "orders_refunds_create"},
+      {"company's assets and liabilities", "get_balance_sheet"},
+      {"cook with leftovers", "ingredient_search"},
+      {"my workouts", "get_all_activities"},
+      {"Turn off PayPal as a payment option", "payment_gateways_update"},
+      {"Rechnung erstellen", "create_invoice"},
+      {"쿠폰 목록", "coupons_list"},
+      {"e-mails não lidos", "get_unseen_messages"},
+      {"отчёт о прибылях и убытках", "get_profit_loss"},
+      {"Quais produtos estão com estoque baixo?", "reports_low_stock"},
+      {"Erstatte dem Kunden den vollen Betrag für Bestellung 3381", "orders_refunds_create"},
+      {"buscar recetas vegetarianas", "recipe_search"},
+      {"帮我找一个食谱", "recipe_search"},
+  });
+  CHECK(taken_for(e, "Rechnung erstellen", "create_invoice", "rechnung") == "invoice bill");
+}
+
+TEST_CASE("English words are not read as other languages' words", "[model_queries]") {
+  // Words of other languages that stem to an English word with another meaning are left out:
+  // French "commande" (order) is "command" once stemmed, Spanish "informe" (report) "inform".
+  JsonEngine e = engine_of(R"([
+    {"name":"run_command","description":"Run a shell command"},
+    {"name":"orders_list","description":"List orders"},
+    {"name":"notify_user","description":"Send a notification to keep the user informed"},
+    {"name":"get_report","description":"Get a sales report"}])");
+  for (const char* query : {"run this command", "keep me informed"}) {
+    INFO(query);
+    for (const json& hit : hits(e, query, 5)) {
+      CHECK(hit["name"] != "orders_list");
+      CHECK(hit["name"] != "get_report");
+    }
+  }
+}
+
+TEST_CASE("a misspelt word of another language still finds its meaning, one edit away", "[model_queries]") {
+  // Typo tolerance reaches another language's words by one edit only (two reached too many
+  // from English words a catalog lacks); one still corrects the request's own typos.
+  JsonEngine e = engine_of(R"([
+    {"name":"write_file","description":"Write text to a file"},
+    {"name":"read_file","description":"Read a file"},
+    {"name":"add_comment","description":"Add a comment to a page"}])");
+  each_first(e, {{"Scrkvi questo testo in un file chiamato note.txt", "write_file"}});
+  CHECK(taken_for(e, "Scrkvi questo testo in un file", "write_file", "scrkvi") == "write save (typo of scrivi)");
+}
+
 TEST_CASE("the function words of other languages never reach English words", "[model_queries]") {
   // Spanish and Italian "del" is "of the", not delete; Portuguese "dele" stems to it.
   for (const char* query : {"Muéstrame el contenido del archivo README", "quiero ver los commits del proyecto",

@@ -1,8 +1,9 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 191 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
+// 193 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
 // of them the glue's, docs/wasm-boundary.md; then 185 KB until round 36, whose 4 KB are below,
-// and 189 KB until round 37, whose 1.1 KB are the last two items). DESIGN.md's bar was 150 KB; what the other 41 bought (before
+// 189 KB until round 37, whose 1.1 KB are the next-to-last two items, and 191 KB until round
+// 38, whose 1.9 KB are the last). DESIGN.md's bar was 150 KB; what the other 43 bought (before
 // that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -41,7 +42,13 @@
 // on it, so no longer held out; no other set moving), and 0.6 KB make a keyword search sort its
 // terms by insertion, not through sort_by's indirect comparator, and skip the documents below a
 // floor that a sample of the likeliest ones sets (round 37, bench/ab.bench.mjs, Seal-Tools
-// through the JS API: keyword 38.4 -> 35.9 -> about 34.5 us a query, hybrid 9% faster).
+// through the JS API: keyword 38.4 -> 35.9 -> about 34.5 us a query, hybrid 9% faster), and
+// 1.9 KB are the words the sixth held-out set's first run showed missing: 18 English entries
+// (promo, sold out, money back, turn off, overdue, workouts, ...) and 15 concepts in the nine
+// languages (product, order, customer, invoice, payment, shipping, account, report, coupon,
+// inventory, profit, loss, recipe, unread, activity), with another language's word a typo's
+// target at one edit only (round 38: that set 0.711 -> 0.837, tuned on it, so no longer held
+// out; no other set losing more than one query's share).
 // Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
@@ -55,7 +62,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 191 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 193 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);

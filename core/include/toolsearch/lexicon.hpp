@@ -70,6 +70,10 @@ const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexic
 /// different meanings (default_lexicon() joins them). The views are into static data.
 void append_language_entries(std::vector<std::pair<std::string_view, std::string_view>>& out);
 
+/// True when `word` is one of append_language_entries' words. Typo tolerance does not correct
+/// a query word towards these: "recent" is not a misspelt "receta".
+bool is_language_word(std::string_view word);
+
 /// One expansion applied to a query.
 struct Expansion {
   std::string from;  ///< the query word
