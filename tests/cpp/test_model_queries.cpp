@@ -225,6 +225,19 @@ TEST_CASE("words the sixth held-out catalog showed missing", "[model_queries]") 
   CHECK(taken_for(e, "Rechnung erstellen", "create_invoice", "rechnung") == "invoice bill");
 }
 
+TEST_CASE("in a whole message an English word's synonyms count half", "[model_queries]") {
+  // A message has words enough of its own; the lexicon's English synonyms of one of them
+  // ("changed": edit, update) at full weight let the tools that say so outrank the one the rest
+  // of the message describes. Another language's words keep their full weight: there the
+  // expansion is all the word says.
+  JsonEngine e = engine_of(R"([
+    {"name":"update_project","description":"Update a project's name or settings"},
+    {"name":"edit_project_members","description":"Edit the members of a project"},
+    {"name":"measures_history","description":"History of a project's measures, such as test coverage"}])");
+  each_first(e, {{"How has test coverage on the api project changed over the last three months?", "measures_history"},
+                 {"Zeig mir, wie sich die Testabdeckung im Projekt geändert hat", "measures_history"}});
+}
+
 TEST_CASE("English words are not read as other languages' words", "[model_queries]") {
   // Words of other languages that stem to an English word with another meaning are left out:
   // French "commande" (order) is "command" once stemmed, Spanish "informe" (report) "inform".
