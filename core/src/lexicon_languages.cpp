@@ -56,7 +56,7 @@ constexpr Concept kConcepts[] = {
     {"open navigate visit", "öffnen|öffne|oeffnen|navigieren|navigiere|besuchen|besuche|ouvrir|ouvre|ouvrez|naviguer|"
                             "visiter|abrir|abre|navegar|visitar|abra|aprire|apri|navigare|visitare|открыть|открой|"
                             "перейти|перейди|зайди|打开|访问|浏览|開く|開いて|アクセス|열기|열어|접속|방문"},
-    {"click", "klicken|klicke|cliquer|cliquez|clic|clicar|cliccare|clicca|кликнуть|кликни|нажать|нажми|点击|单击|クリック|클릭"},
+    {"click", "klicken|klicke|klicks|cliquer|cliquez|clic|clics|clicar|cliccare|clicca|кликнуть|кликни|нажать|нажми|点击|单击|クリック|클릭"},
     {"get show", "zeigen|zeige|holen|abrufen|rufe|anzeigen|obtenir|obtiens|montrer|montre|afficher|affiche|récupérer|"
                  "recuperer|obtener|obtén|obten|mostrar|muestra|consigue|obter|obtenha|mostre|ottenere|ottieni|"
                  "mostrare|mostra|recupera|получить|получи|показать|покажи|выведи|获取|得到|查看|显示|给我|取得|表示|見せて|教えて|가져오기|"
@@ -65,6 +65,16 @@ constexpr Concept kConcepts[] = {
              "リスト|목록|나열|리스트"},
     {"run execute", "ausführen|führe|ausfuehren|exécuter|exécute|executer|ejecutar|ejecuta|executar|rodar|eseguire|"
                     "esegui|выполнить|выполни|запустить|запусти|执行|运行|実行|実行して|실행|실행해"},
+    {"execution executions run", "ausführung|ausführungen|exécution|exécutions|ejecución|ejecuciones|execução|"
+                                 "execuções|esecuzione|esecuzioni|выполнение|запуск|запуски|执行记录|実行履歴"},
+    {"activate enable", "aktivieren|aktiviere|activer|activez|activar|actívalo|ativar|ative|attivare|attiva|"
+                        "включить|включи|активировать|启用|激活|有効化|有効にする|활성화|켜기|켜줘"},
+    {"deactivate disable", "deaktivieren|deaktiviere|désactiver|désactive|desactivar|desactiva|desativar|desative|"
+                           "disattivare|disattiva|disabilitare|disabilita|отключить|отключи|деактивировать|停用|"
+                           "禁用|無効化|無効にする|비활성화|끄기|꺼줘"},
+    {"buy purchase", "kaufen|kaufe|acheter|achète|achete|achat|comprar|compra|compre|comprare|acquistare|acquista|"
+                     "купить|купи|покупка|购买|买入|購入|買う|구매|매수"},
+    {"sell", "verkaufen|verkaufe|vendre|vends|vender|vende|venda|vendere|продать|продай|卖出|出售|売る|売却|판매|매도"},
     {"download fetch", "herunterladen|runterladen|télécharger|telecharger|descargar|descarga|baixar|descarregar|"
                        "scaricare|scarica|скачать|скачай|下载|ダウンロード|다운로드"},
     {"upload", "hochladen|téléverser|televerser|subir|carregar|caricare|carica|закачать|上传|アップロード|업로드"},
@@ -289,6 +299,16 @@ constexpr Concept kConcepts[] = {
     {"dashboard", "tableau de bord|дашборд|дашборды|仪表板|仪表盘|ダッシュボード|대시보드"},
     {"flight flights", "flug|flüge|fluege|vuelo|vuelos|voo|voos|volo|voli|рейс|рейсы|авиарейс|航班|机票|フライト|航空券|"
                        "항공편|항공권"},
+    {"history", "verlauf|historique|historial|histórico|historico|cronologia|storico|история|историю|历史|历史记录|"
+                "履歴|이력|기록"},
+    {"model models", "modell|modelle|modèle|modèles|modelo|modelos|modello|modelli|модель|модели|моделей|模型|モデル|"
+                     "모델"},
+    {"security vulnerability", "sicherheit|sicherheitslücke|sicherheitslücken|schwachstelle|schwachstellen|sécurité|"
+                               "vulnérabilité|vulnérabilités|seguridad|vulnerabilidad|vulnerabilidades|segurança|"
+                               "vulnerabilidade|sicurezza|vulnerabilità|безопасность|уязвимость|уязвимости|安全|漏洞|"
+                               "セキュリティ|脆弱性|보안|취약점"},
+    {"sitemap", "plan du site|mapa del sitio|mapa do site|mappa del sito|карта сайта|站点地图|网站地图|サイトマップ|사이트맵"},
+    {"hotspot hotspots", "热点|ホットスポット|핫스팟"},
     // Shops, accounts and their books.
     {"product products", "produkt|produkte|produit|produits|producto|productos|produto|produtos|prodotto|prodotti|товар|"
                          "товары|товаров|продукт|продукты|商品|产品|製品|상품|제품"},

@@ -225,6 +225,40 @@ TEST_CASE("words the sixth held-out catalog showed missing", "[model_queries]") 
   CHECK(taken_for(e, "Rechnung erstellen", "create_invoice", "rechnung") == "invoice bill");
 }
 
+TEST_CASE("words the seventh held-out catalog showed missing", "[model_queries]") {
+  // From the misses of bench/data/heldout7-mcp-queries.jsonl's first run: workflow automation,
+  // code quality, SEO and trading tools, in English words the descriptions lack and in other
+  // languages; each tool beside a near neighbour.
+  JsonEngine e = engine_of(R"([
+    {"name":"deactivate_workflow","description":"Deactivate a workflow"},
+    {"name":"update_workflow","description":"Update a workflow"},
+    {"name":"list_executions","description":"List the executions of workflows, with their status"},
+    {"name":"run_command","description":"Run a command on the remote host"},
+    {"name":"list_models","description":"List the models installed locally"},
+    {"name":"list_sessions","description":"List the open sessions"},
+    {"name":"submit_sitemap","description":"Submit a sitemap for a site"},
+    {"name":"inspect_url","description":"Inspect a URL of a site"},
+    {"name":"hotspots","description":"Search for security hotspots in a project"},
+    {"name":"issues","description":"Search for issues in a project"},
+    {"name":"system_ping","description":"Ping the server: returns pong when it is up, checking its health"},
+    {"name":"confirm_issue","description":"Confirm an issue of the server's analysis"},
+    {"name":"place_market_order","description":"Place a market order to buy or sell"},
+    {"name":"lookup_symbols","description":"Look up symbols on an exchange by name"},
+    {"name":"get_ohlcv","description":"Get OHLCV candlestick data of a symbol"},
+    {"name":"generate_bar_chart","description":"Generate a bar chart"}])");
+  each_first(e, {
+      {"Workflow deaktivieren", "deactivate_workflow"},
+      {"list my automations", "list_executions"},
+      {"список моделей", "list_models"},
+      {"サイトマップを送信", "submit_sitemap"},
+      {"보안 핫스팟 조회", "hotspots"},
+      {"is the server alive", "system_ping"},
+      {"Compra 50 dólares de Solana a precio de mercado", "place_market_order"},
+      {"purchase 0.1 BTC", "place_market_order"},
+      {"price candles for SOL every 4 hours", "get_ohlcv"},
+  });
+}
+
 TEST_CASE("in a whole message an English word's synonyms count half", "[model_queries]") {
   // A message has words enough of its own; the lexicon's English synonyms of one of them
   // ("changed": edit, update) at full weight let the tools that say so outrank the one the rest
