@@ -129,7 +129,9 @@ export function languageShape(set) {
  * - heldout6: nine more, captured after the fifth had (WooCommerce, QuickBooks, a recipe server,
  *   an IMAP/SMTP mailbox, Strava, draw.io, Reddit, Twilio SMS, an Obsidian vault);
  * - heldout7: nine more, captured after the sixth had been run once (SonarQube, CCXT, TradingView,
- *   AntV charts, n8n, search consoles, SSH, Ollama, DeepL).
+ *   AntV charts, n8n, search consoles, SSH, Ollama, DeepL);
+ * - heldout8: eight more, captured after the seventh had been run once (Bitwarden, BNB Chain,
+ *   Google Sheets, Apple developer docs, Vapi, Firebase, YouTube data, Excel files).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -139,6 +141,7 @@ const HELDOUT_TITLES = {
   heldout5: 'fifth held-out MCP servers',
   heldout6: 'sixth held-out MCP servers',
   heldout7: 'seventh held-out MCP servers',
+  heldout8: 'eighth held-out MCP servers',
 };
 
 /**
@@ -263,6 +266,7 @@ export const SHAPES = {
   heldout5: () => heldoutShape('heldout5'),
   heldout6: () => heldoutShape('heldout6'),
   heldout7: () => heldoutShape('heldout7'),
+  heldout8: () => heldoutShape('heldout8'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

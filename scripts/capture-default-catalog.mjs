@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -25,6 +25,7 @@
 //   timestamps, so regenerating with the same versions is byte-identical.
 
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -322,8 +323,52 @@ const HELDOUT_7 = [
   { server: 'deepl', package: 'deepl-mcp-server@0.1.3-beta.0', env: () => ({ DEEPL_API_KEY: 'dummy-for-catalog-capture:fx' }) },
 ];
 
+/**
+ * An eighth held-out catalog, captured after the seventh had been run once, with
+ * bench/data/heldout8-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (a password vault and its organisation, an EVM blockchain, spreadsheets,
+ * Apple's developer documentation, voice agents, a Firebase backend, YouTube statistics). Dummy
+ * credentials and loopback addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_8 = [
+  // The bw CLI it drives is only run on a tool call; the vault stays locked and empty.
+  { server: 'bitwarden', package: '@bitwarden/mcp-server@2026.7.0', env: (c) => ({ HOME: c.tmp, BW_SESSION: 'dummy-for-catalog-capture' }) },
+  // No PRIVATE_KEY: the server makes it the default of its signing tools' key parameter, so it
+  // would land in the catalog's schemas. RPC endpoints are reached on a tool call only.
+  { server: 'bnbchain', package: '@bnb-chain/mcp@1.5.1', env: (c) => ({ HOME: c.tmp }) },
+  // The service-account file is read on the first call; it need not exist for tools/list.
+  {
+    server: 'sheets',
+    package: 'mcp-gsheets@1.10.3',
+    env: (c) => ({ HOME: c.tmp, GOOGLE_PROJECT_ID: 'dummy-for-catalog-capture', GOOGLE_APPLICATION_CREDENTIALS: path.join(c.tmp, 'gsheets-service-account.json') }),
+  },
+  // Documentation is fetched on a call; its cache goes to HOME.
+  { server: 'apple-docs', package: '@kimsungwhee/apple-docs-mcp@1.0.26', env: (c) => ({ HOME: c.tmp }) },
+  { server: 'vapi', package: '@vapi-ai/mcp-server@0.0.11', env: () => ({ VAPI_TOKEN: 'dummy-for-catalog-capture' }) },
+  // firebase-admin parses the service account's private key at start, so the file holds a
+  // throwaway RSA key made for this run; the token URI is a closed loopback port.
+  {
+    server: 'firebase',
+    package: '@gannonh/firebase-mcp@1.4.9',
+    env: (c) => ({ HOME: c.tmp, SERVICE_ACCOUNT_KEY_PATH: path.join(c.tmp, 'firebase-service-account.json'), FIREBASE_STORAGE_BUCKET: 'capture-dummy.appspot.com' }),
+    setup: (c) => writeFile(path.join(c.tmp, 'firebase-service-account.json'), JSON.stringify({
+      type: 'service_account',
+      project_id: 'capture-dummy',
+      private_key_id: '0',
+      private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      client_email: 'capture@capture-dummy.iam.gserviceaccount.com',
+      client_id: '0',
+      token_uri: 'http://127.0.0.1:9/token',
+    })),
+  },
+  { server: 'youtube', package: 'youtube-data-mcp-server@1.0.16', env: () => ({ YOUTUBE_API_KEY: 'dummy-for-catalog-capture' }) },
+  // Local .xlsx files; its launcher runs the Go binary shipped inside the package.
+  { server: 'excel', package: '@negokaz/excel-mcp-server@0.12.0', env: (c) => ({ HOME: c.tmp }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
