@@ -10,10 +10,8 @@
 // are matched as the character bigrams the analyzer makes of them, so a word of three or more
 // characters is a phrase of bigrams.
 #include "toolsearch/lexicon.hpp"
-#include "toolsearch/sort_by.hpp"
+#include "toolsearch/term_dictionary.hpp"
 #include "toolsearch/word_list.hpp"
-
-#include <algorithm>
 
 namespace toolsearch {
 
@@ -294,8 +292,8 @@ constexpr Concept kConcepts[] = {
                      "abbonamenti|подписка|подписку|подписки|订阅|サブスクリプション|サブスク|구독"},
     {"discount", "rabatt|rabatte|rabattcode|remise|remises|réduction|descuento|descuentos|desconto|descontos|sconto|sconti|"
                  "скидка|скидку|скидки|折扣|优惠|割引|할인"},
-    {"refund", "rückerstattung|rueckerstattung|erstatten|erstatte|zurückerstatten|rembourser|rembourse|remboursement|reembolso|reembolsar|reembolsa|"
-               "rimborso|rimborsare|rimborsa|возврат|退款|返金|환불"},
+    {"refund", "rückerstattung|rueckerstattung|erstatten|erstatte|zurückerstatten|rembourser|rembourse|remboursement|"
+               "reembolso|reembolsar|reembolsa|rimborso|rimborsare|rimborsa|возврат|退款|返金|환불"},
     {"dashboard", "tableau de bord|дашборд|дашборды|仪表板|仪表盘|ダッシュボード|대시보드"},
     {"flight flights", "flug|flüge|fluege|vuelo|vuelos|voo|voos|volo|voli|рейс|рейсы|авиарейс|航班|机票|フライト|航空券|"
                        "항공편|항공권"},
@@ -358,16 +356,17 @@ void append_language_entries(std::vector<std::pair<std::string_view, std::string
 }
 
 bool is_language_word(std::string_view word) {
-  static const std::vector<std::string_view> sorted = [] {
-    std::vector<std::pair<std::string_view, std::string_view>> entries;
-    append_language_entries(entries);
-    std::vector<std::string_view> words;
-    words.reserve(entries.size());
-    for (const auto& entry : entries) words.push_back(entry.first);
-    sort_by(words, [](std::string_view a, std::string_view b) { return a < b; });
-    return words;
+  static const TermDictionary words = [] {
+    TermDictionary all;
+    for (const Concept& c : kConcepts) {
+      any_word_of(c.words, [&](std::string_view w) {
+        all.intern(w);
+        return false;
+      });
+    }
+    return all;
   }();
-  return std::binary_search(sorted.begin(), sorted.end(), word);
+  return words.find(word) != TermDictionary::kNone;
 }
 
 }  // namespace toolsearch

@@ -347,7 +347,7 @@ void SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, Nea
       const size_t d = osa_distance(token, key, lexicon_budget, rows);
       // Another language's word is reached by one edit only: an English word the catalog lacks
       // is two from too many of them ("recent" from Spanish "receta"), while one edit still
-      // finds the cognates ("delet" for Portuguese "deletar").
+      // corrects a request's own typos (Italian "scrkvi" for "scrivi", write).
       if (d > 1 && lexicon[entry]->language_word) continue;
       // Only a closer key replaces the one found.
       if (d <= lexicon_budget && (out.lexicon_entry == kNoEntry || d < lexicon_budget)) {

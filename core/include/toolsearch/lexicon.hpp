@@ -70,8 +70,9 @@ const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexic
 /// different meanings (default_lexicon() joins them). The views are into static data.
 void append_language_entries(std::vector<std::pair<std::string_view, std::string_view>>& out);
 
-/// True when `word` is one of append_language_entries' words. Typo tolerance does not correct
-/// a query word towards these: "recent" is not a misspelt "receta".
+/// True when `word` is one of append_language_entries' words. Typo tolerance corrects a query
+/// word towards these by one edit only: "recent", two from Spanish "receta", is not a misspelt
+/// one.
 bool is_language_word(std::string_view word);
 
 /// One expansion applied to a query.
