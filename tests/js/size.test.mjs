@@ -3,7 +3,7 @@
 // 193 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
 // of them the glue's, docs/wasm-boundary.md; then 185 KB until round 36, whose 4 KB are below,
 // 189 KB until round 37, whose 1.1 KB are the next-to-last two items, and 191 KB until round
-// 38, whose 2.7 KB are the last two). DESIGN.md's bar was 150 KB; what the other 43 bought (before
+// 38, whose 2.5 KB are the last two). DESIGN.md's bar was 150 KB; what the other 43 bought (before
 // that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -43,7 +43,7 @@
 // terms by insertion, not through sort_by's indirect comparator, and skip the documents below a
 // floor that a sample of the likeliest ones sets (round 37, bench/ab.bench.mjs, Seal-Tools
 // through the JS API: keyword 38.4 -> 35.9 -> about 34.5 us a query, hybrid 9% faster), and
-// 1.9 KB are the words the sixth held-out set's first run showed missing: 18 English entries
+// 1.7 KB are the words the sixth held-out set's first run showed missing: 18 English entries
 // (promo, sold out, money back, turn off, overdue, workouts, ...) and 15 concepts in the nine
 // languages (product, order, customer, invoice, payment, shipping, account, report, coupon,
 // inventory, profit, loss, recipe, unread, activity), with another language's word a typo's
