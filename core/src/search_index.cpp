@@ -343,14 +343,14 @@ void SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, Nea
     for (uint32_t entry : typo_lexicon[first]) {
       const std::string_view key = lexicon_tokens[entry];
       if (key.size() > token.size() + lexicon_budget) break;
-      if (popcount(token_letters ^ letters_of(key)) > 2 * lexicon_budget) continue;  // as above
-      const size_t d = osa_distance(token, key, lexicon_budget, rows);
       // Another language's word is reached by one edit only: an English word the catalog lacks
       // is two from too many of them ("recent" from Spanish "receta"), while one edit still
       // corrects a request's own typos (Italian "scrkvi" for "scrivi", write).
-      if (d > 1 && lexicon[entry]->language_word) continue;
+      const size_t reach = lexicon[entry]->language_word ? std::min<size_t>(1, lexicon_budget) : lexicon_budget;
+      if (popcount(token_letters ^ letters_of(key)) > 2 * reach) continue;  // as above
+      const size_t d = osa_distance(token, key, reach, rows);
       // Only a closer key replaces the one found.
-      if (d <= lexicon_budget && (out.lexicon_entry == kNoEntry || d < lexicon_budget)) {
+      if (d <= reach && (out.lexicon_entry == kNoEntry || d < lexicon_budget)) {
         out.lexicon_entry = entry;
         lexicon_budget = d;
       }
