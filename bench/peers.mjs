@@ -131,7 +131,9 @@ export function languageShape(set) {
  * - heldout7: nine more, captured after the sixth had been run once (SonarQube, CCXT, TradingView,
  *   AntV charts, n8n, search consoles, SSH, Ollama, DeepL);
  * - heldout8: eight more, captured after the seventh had been run once (Bitwarden, BNB Chain,
- *   Google Sheets, Apple developer docs, Vapi, Firebase, YouTube data, Excel files).
+ *   Google Sheets, Apple developer docs, Vapi, Firebase, YouTube data, Excel files);
+ * - heldout9: nine more, captured after the eighth had been run once (Iterable, Karakeep,
+ *   Cloudinary, Ashby, Hevy, Qase, Godot, LeetCode, Open Library).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -142,6 +144,7 @@ const HELDOUT_TITLES = {
   heldout6: 'sixth held-out MCP servers',
   heldout7: 'seventh held-out MCP servers',
   heldout8: 'eighth held-out MCP servers',
+  heldout9: 'ninth held-out MCP servers',
 };
 
 /**
@@ -267,6 +270,7 @@ export const SHAPES = {
   heldout6: () => heldoutShape('heldout6'),
   heldout7: () => heldoutShape('heldout7'),
   heldout8: () => heldoutShape('heldout8'),
+  heldout9: () => heldoutShape('heldout9'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

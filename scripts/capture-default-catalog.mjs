@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -367,8 +367,34 @@ const HELDOUT_8 = [
   { server: 'excel', package: '@negokaz/excel-mcp-server@0.12.0', env: (c) => ({ HOME: c.tmp }) },
 ];
 
+/**
+ * A ninth held-out catalog, captured after the eighth had been run once, with
+ * bench/data/heldout9-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (marketing campaigns, bookmarks, a media library, recruiting, gym workouts,
+ * test management, a game engine, coding problems, books). Dummy credentials and loopback
+ * addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_9 = [
+  // Read-only by default (its write and send tools are opt-in); the key store it keeps for the
+  // dummy key goes to HOME, the run's temp folder.
+  { server: 'iterable', package: '@iterable/mcp@1.9.0', env: (c) => ({ HOME: c.tmp, ITERABLE_API_KEY: 'dummy-for-catalog-capture', ITERABLE_BASE_URL: 'http://127.0.0.1:9' }) },
+  { server: 'karakeep', package: '@karakeep/mcp@0.33.1', env: () => ({ KARAKEEP_API_ADDR: 'http://127.0.0.1:9', KARAKEEP_API_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'cloudinary', package: '@cloudinary/asset-management-mcp@0.11.0', args: () => ['start'], env: () => ({ CLOUDINARY_URL: 'cloudinary://1:dummy-for-catalog-capture@capture' }) },
+  { server: 'ashby', package: 'ashby-mcp@1.7.3', env: () => ({ ASHBY_API_KEY: 'dummy-for-catalog-capture' }) },
+  // Its telemetry (on unless set to 0) stays off.
+  { server: 'hevy', package: 'hevy-mcp@6.1.13', env: (c) => ({ HOME: c.tmp, HEVY_API_KEY: 'dummy-for-catalog-capture', HEVY_MCP_TELEMETRY: '0' }) },
+  // Its default tool set (the core tools; the rest are switched on by a tool call).
+  { server: 'qase', package: '@qase/mcp-server@2.7.0', env: () => ({ QASE_API_TOKEN: 'dummy-for-catalog-capture', QASE_API_DOMAIN: '127.0.0.1:9', QASE_API_PROTOCOL: 'http' }) },
+  // No Godot binary is needed to list the tools; one is looked for on a call.
+  { server: 'godot', package: '@coding-solo/godot-mcp@0.1.1', env: (c) => ({ HOME: c.tmp }) },
+  // Public problems and profiles, no session; LeetCode is reached on a call only.
+  { server: 'leetcode', package: '@jinzcdev/leetcode-mcp-server@1.4.0', env: (c) => ({ HOME: c.tmp }) },
+  { server: 'openlibrary', package: '@geobio/mcp-open-library@0.1.6' },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
