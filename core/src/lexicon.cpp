@@ -281,11 +281,15 @@ void Lexicon::add(const Map& entries) {
 
 void Lexicon::clear() { entries_ = std::make_shared<const Map>(); }
 
+void append_built_in_words(std::vector<std::pair<std::string_view, std::string_view>>& out) {
+  for (const Entry& e : kEntries) out.emplace_back(e.word, e.meaning);
+  append_language_entries(out);
+}
+
 const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexicon_entries() {
   static const auto entries = [] {
     std::vector<std::pair<std::string_view, std::string_view>> all;
-    for (const Entry& e : kEntries) all.emplace_back(e.word, e.meaning);
-    append_language_entries(all);
+    append_built_in_words(all);
     // By word, then by place in the tables (a stable sort through sort_by's one instantiation).
     std::vector<uint32_t> order(all.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -204,9 +204,9 @@ bool better(const Ranked& a, const Ranked& b) {
 template <class Found>
 size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&& found) const {
   ScratchLease<std::string> key;
-  for (size_t n = std::min({analyzed->longest_phrase, index_data::kMaxPhraseTokens, tokens.size() - i}); n >= 2; --n) {
+  for (size_t n = std::min({analyzed->longest_phrase, kMaxPhraseTokens, tokens.size() - i}); n >= 2; --n) {
     key->assign(tokens[i]);
-    for (size_t k = 1; k < n; ++k) key->append(1, index_data::kPhraseGlue).append(tokens[i + k]);
+    for (size_t k = 1; k < n; ++k) key->append(1, kPhraseGlue).append(tokens[i + k]);
     if (const uint32_t entry = lexicon_tokens.find(key.get()); entry != TermDictionary::kNone) {
       found(entry);
       return n;

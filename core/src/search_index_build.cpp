@@ -45,13 +45,6 @@ void collect_params(const nlohmann::json& schema, size_t depth, std::string& nam
 
 double clamp_non_negative(double v) { return std::isfinite(v) && v > 0 ? v : 0.0; }
 
-bool same_analysis(const AnalyzerOptions& p, const AnalyzerOptions& q) {
-  // A stemmer that is not a plain function cannot be compared: such analyses are not shared.
-  return p.stemmer.plain_function() == q.stemmer.plain_function() && static_cast<bool>(p.stemmer) == static_cast<bool>(q.stemmer) &&
-         (!p.stemmer || p.stemmer.plain_function() != nullptr) && p.keep_whole_identifier == q.keep_whole_identifier &&
-         p.cjk_bigrams == q.cjk_bigrams && p.min_token_chars == q.min_token_chars && p.stop_words == q.stop_words;
-}
-
 // The ids of `words` of `min_length`+ lowercase ASCII letters, by first letter, each list sorted
 // by length, then id: where near_terms() looks for what a typo may have meant.
 std::array<std::vector<uint32_t>, 26> typo_candidates(const TermDictionary& words, size_t min_length) {
@@ -66,73 +59,6 @@ std::array<std::vector<uint32_t>, 26> typo_candidates(const TermDictionary& word
     });
   }
   return lists;
-}
-
-// The last analysis made on this thread, or a new one.
-std::shared_ptr<const AnalyzedLexicon> analyzed_lexicon(const Lexicon& lexicon, const AnalyzerOptions& options) {
-  thread_local std::shared_ptr<const AnalyzedLexicon> last;
-  if (last && last->lexicon.same_entries(lexicon) && same_analysis(last->options, options)) return last;
-  auto made = std::make_shared<AnalyzedLexicon>();
-  made->lexicon = lexicon;
-  made->options = options;
-  const Analyzer analyzer(options);
-  TermDictionary meaning_ids;  // ids in order of first use: index into made->meanings
-  TermDictionary keys;         // one buffer, not a node per key
-  std::string key;
-  // The built-in entries are read as the sorted views they are made from: building their map
-  // would only cost a fresh module's first search more.
-  const bool built_in = lexicon.same_entries(default_lexicon());
-  const auto each = [&](auto&& visit) {
-    if (built_in) {
-      for (const auto& [word, meaning] : built_in_lexicon_entries()) visit(word, meaning);
-    } else {
-      for (const auto& [word, meaning] : made->lexicon) visit(std::string_view(word), std::string_view(meaning));
-    }
-  };
-  std::vector<std::string> tokens;
-  each([&](std::string_view word, std::string_view meaning) {
-    tokens.clear();  // analyze_into appends
-    analyzer.analyze_into(word, tokens);
-    if (tokens.empty() || tokens.size() > index_data::kMaxPhraseTokens) return;
-    key = tokens[0];
-    for (size_t k = 1; k < tokens.size(); ++k) key.append(1, index_data::kPhraseGlue).append(tokens[k]);
-    const auto meaning_of = [&](std::string_view text) {
-      const uint32_t id = meaning_ids.intern(text);
-      if (id == made->meanings.size()) made->meanings.push_back(analyzer.analyze(text));
-      return id;
-    };
-    const uint32_t meaning_id = meaning_of(meaning);
-    const std::vector<std::string>& meant = made->meanings[meaning_id];
-    // A cognate ("profil" stems as "profile" does) would only give the English word synonyms.
-    if (std::find(meant.begin(), meant.end(), key) != meant.end()) return;
-    if (const uint32_t first = keys.find(key); first != TermDictionary::kNone) {
-      // Two words, one key: Russian "задачи" (task) and "задачу" (task, issue) stem alike, and
-      // Spanish "cerca de" (nearby) loses its "de" to the stop words and meets Italian "cerca"
-      // (search). The key means both.
-      AnalyzedLexicon::Entry& kept = made->entries[first];
-      const std::vector<std::string>& had = made->meanings[kept.meaning_id];
-      if (std::any_of(meant.begin(), meant.end(),
-                      [&](const std::string& t) { return std::find(had.begin(), had.end(), t) == had.end(); })) {
-        // (A meaning that already holds the kept one replaces it: "task todo" and "issue bug
-        // task todo" make the second, not both in a row.)
-        std::string both = meaning.find(kept.meaning) != std::string_view::npos
-                               ? std::string(meaning)
-                               : kept.meaning + ' ' + std::string(meaning);
-        kept.meaning_id = meaning_of(both);
-        kept.meaning = std::move(both);
-      }
-      return;
-    }
-    keys.intern(key);
-    made->entries.push_back({word, std::string(meaning), key, meaning_id, is_language_word(word)});
-    if (tokens.size() > 1) {
-      made->phrase_heads.intern(tokens[0]);
-      made->longest_phrase = std::max(made->longest_phrase, tokens.size());
-    }
-  });
-  made->typo_entries = typo_candidates(keys, 4);  // keys' ids are entry indices
-  last = made;
-  return made;
 }
 
 }  // namespace
@@ -308,8 +234,7 @@ void SearchIndex::Impl::build_lexicon() {
     token_of[i] = lexicon_tokens.intern(e.key);
     lexicon.push_back(&e);
   }
-  // The analysis's sorted typo entries, those in use: token ids rise with entry indices, so
-  // the lists stay sorted by length, then id, as typo_candidates() would sort them.
+  // The analysis's sorted typo entries, those in use: the lists stay sorted by length, then key.
   for (size_t c = 0; c < 26; ++c) {
     typo_lexicon[c].clear();
     for (uint32_t entry : analyzed->typo_entries[c]) {

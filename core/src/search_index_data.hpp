@@ -3,6 +3,8 @@
 // Private to core/src.
 #pragma once
 
+#include "lexicon_analysis.hpp"
+
 #include "toolsearch/bm25.hpp"
 #include "toolsearch/name_match.hpp"
 #include "toolsearch/search_index.hpp"
@@ -19,10 +21,6 @@ namespace index_data {
 
 // A typo finds at most this many catalog words.
 constexpr size_t kMaxTypoTerms = 3;
-// The most tokens a lexicon phrase may have: a CJK word of 9 characters ("スクリーンショット").
-constexpr size_t kMaxPhraseTokens = 8;
-// Joins a lexicon phrase's tokens into one key: never inside a token.
-constexpr char kPhraseGlue = ' ';
 
 using bm25::FieldTf;
 using bm25::kFieldCount;
@@ -55,35 +53,6 @@ using index_data::FieldTf;
 using index_data::QueryTerm;
 using index_data::kMaxTypoTerms;
 using bm25::kFieldCount;
-
-// The lexicon as the analyzer sees it. It depends only on the entries and the analyzer's
-// options, and analysing the built-in lexicon's ~1,560 entries costs more than indexing the
-// built-in catalog, so every index built with the same lexicon and analyzer (each engine's, each
-// session scope's, each snapshot's) shares one analysis (search_index_build.cpp).
-struct AnalyzedLexicon {
-  struct Entry {
-    std::string_view word;  // into `lexicon`, or the built-in entries' static data
-    std::string meaning;    // owned: a key two words share means both (their meanings joined)
-    std::string key;      // the word's tokens joined by index_data::kPhraseGlue
-    uint32_t meaning_id;  // into `meanings`
-    bool language_word;   // another language's (is_language_word): a typo's target at one edit only
-  };
-  Lexicon lexicon;
-  AnalyzerOptions options;
-  // In word order, one per key (the first word that analyses to it, its meaning joined with
-  // those of later words that analyse to the same key); words that analyse to nothing or to too
-  // many tokens, and cognates, left out.
-  std::vector<Entry> entries;
-  std::vector<std::vector<std::string>> meanings;  // the tokens of each distinct meaning
-  // The first token of every phrase key, and the most tokens a phrase has: a query token that
-  // is no head starts no phrase.
-  TermDictionary phrase_heads;
-  size_t longest_phrase = 0;
-  // Typo candidates among the keys of 4+ lowercase ASCII letters (entry indices), by first
-  // letter, sorted by key length, then index: words, not the 2-3 letter abbreviations a short
-  // typo would land on. Sorted once here; each index keeps those its catalog uses.
-  std::array<std::vector<uint32_t>, 26> typo_entries;
-};
 
 struct SearchIndex::Impl {
   Bm25Params params;

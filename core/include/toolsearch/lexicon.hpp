@@ -64,6 +64,11 @@ const Lexicon& default_lexicon();
 /// holds, without building its map (the views are into static data).
 const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexicon_entries();
 
+/// Appends the built-in tables' (word, meaning) pairs in the tables' own order: the English
+/// entries, then append_language_entries(). A word may appear more than once. The views are
+/// into static data.
+void append_built_in_words(std::vector<std::pair<std::string_view, std::string_view>>& out);
+
 /// Appends (word, meaning) for the German, French, Spanish, Portuguese, Italian, Russian,
 /// Chinese, Japanese and Korean words for what tools do and act on (about 2,660 words), each
 /// meaning the English words tool descriptions use. A word may appear more than once, with
@@ -74,6 +79,18 @@ void append_language_entries(std::vector<std::pair<std::string_view, std::string
 /// word towards these by one edit only: "recent", two from Spanish "receta", is not a misspelt
 /// one.
 bool is_language_word(std::string_view word);
+
+/// Build support (tools/gen_lexicon_analysis): the C++ source of
+/// core/src/lexicon_analysis_data.inc, the built-in lexicon as the default analyzer sees it.
+/// The engine reads that table instead of analysing ~2,900 words on a module's first index
+/// build, which in a fresh wasm module, in V8's first-tier code, was most of its first search.
+std::string built_in_lexicon_analysis_source();
+
+/// Build support (a test): "" when core/src/lexicon_analysis_data.inc holds what the analyzer
+/// makes of the built-in lexicon now, else the first difference. A table made from other words
+/// than the tables hold is not used (the engine analyses them itself, as it would a host's
+/// lexicon); one made by another analyzer would be, so this is checked on every build.
+std::string built_in_lexicon_analysis_mismatch();
 
 /// One expansion applied to a query.
 struct Expansion {
