@@ -64,11 +64,12 @@ uint64_t source_hash(const Words& words) {
   return xxh64(all);
 }
 
-// Phrase heads, the longest phrase and the typo candidates: what follows from the entries, in
-// whatever order they came.
+// The keys' dictionary, phrase heads, the longest phrase and the typo candidates: what follows
+// from the entries, in whatever order they came.
 void finish(AnalyzedLexicon& a) {
   for (uint32_t i = 0; i < a.entries.size(); ++i) {
     const std::string_view key = a.entries[i].key;
+    a.keys.intern(key);  // unique: an entry's index is its key's id
     if (const size_t glue = key.find(kPhraseGlue); glue != std::string_view::npos) {
       a.phrase_heads.intern(key.substr(0, glue));
       a.longest_phrase = std::max<size_t>(a.longest_phrase, 1 + std::count(key.begin(), key.end(), kPhraseGlue));

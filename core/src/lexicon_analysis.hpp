@@ -38,6 +38,7 @@ struct AnalyzedLexicon {
   // Their order means nothing: the built-in lexicon's are in its tables' order, others' in
   // word order.
   std::vector<Entry> entries;
+  TermDictionary keys;                             // each entry's key, by entry index
   std::vector<std::vector<std::string>> meanings;  // the tokens of each distinct meaning
   // The first token of every phrase key, and the most tokens a phrase has: a query token that
   // is no head starts no phrase.

@@ -207,7 +207,7 @@ size_t SearchIndex::Impl::phrase_at(const TokenBuffer& tokens, size_t i, Found&&
   for (size_t n = std::min({analyzed->longest_phrase, kMaxPhraseTokens, tokens.size() - i}); n >= 2; --n) {
     key->assign(tokens[i]);
     for (size_t k = 1; k < n; ++k) key->append(1, kPhraseGlue).append(tokens[i + k]);
-    if (const uint32_t entry = lexicon_tokens.find(key.get()); entry != TermDictionary::kNone) {
+    if (const uint32_t entry = lexicon_entry(key.get()); entry != kNoEntry) {
       found(entry);
       return n;
     }
@@ -235,7 +235,7 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
   // A lexicon word's meaning: at full weight as typed (an English word's in a long query at
   // kLongQueryLexiconWeight), times kTypoWeight for `misspelt`.
   const auto expand = [&](uint32_t entry, std::string_view misspelt = {}) {
-    const AnalyzedLexicon::Entry& e = *lexicon[entry];
+    const AnalyzedLexicon::Entry& e = analyzed->entries[entry];
     const double full = long_query && !e.language_word ? kLongQueryLexiconWeight : 1.0;
     for (uint32_t id : meaning_terms[e.meaning_id]) out.push_back({id, misspelt.empty() ? full : kTypoWeight * full});
     if (!expansions) return;
@@ -252,7 +252,7 @@ void SearchIndex::Impl::query_terms(const TokenBuffer& tokens, std::vector<Expan
     if (analyzed->longest_phrase > 0 && analyzed->phrase_heads.find(token) != TermDictionary::kNone) {
       known_until = std::max(known_until, i + phrase_at(tokens, i, expand));
     }
-    if (const uint32_t entry = lexicon_tokens.find(token); entry != TermDictionary::kNone) {
+    if (const uint32_t entry = lexicon_entry(token); entry != kNoEntry) {
       expand(entry);
       known_until = std::max(known_until, i + 1);
     }
@@ -341,12 +341,12 @@ void SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, Nea
   if (token.size() >= kLexiconTypoLetters) {
     size_t lexicon_budget = out.typos > 0 ? scored[0].first : budget;
     for (uint32_t entry : typo_lexicon[first]) {
-      const std::string_view key = lexicon_tokens[entry];
+      const std::string_view key = analyzed->entries[entry].key;
       if (key.size() > token.size() + lexicon_budget) break;
       // Another language's word is reached by one edit only: an English word the catalog lacks
       // is two from too many of them ("recent" from Spanish "receta"), while one edit still
       // corrects a request's own typos (Italian "scrkvi" for "scrivi", write).
-      const size_t reach = lexicon[entry]->language_word ? std::min<size_t>(1, lexicon_budget) : lexicon_budget;
+      const size_t reach = analyzed->entries[entry].language_word ? std::min<size_t>(1, lexicon_budget) : lexicon_budget;
       if (popcount(token_letters ^ letters_of(key)) > 2 * reach) continue;  // as above
       const size_t d = osa_distance(token, key, reach, rows);
       // Only a closer key replaces the one found.

@@ -219,26 +219,16 @@ void SearchIndex::Impl::set_params(const Bm25Params& p) {
 
 void SearchIndex::Impl::build_lexicon() {
   analyzed = analyzed_lexicon(params.lexicon, params.analyzer);
-  lexicon_tokens = TermDictionary();
-  lexicon.clear();
   meaning_terms.assign(analyzed->meanings.size(), {});
   for (size_t m = 0; m < meaning_terms.size(); ++m) {
     for (const std::string& token : analyzed->meanings[m]) {
       if (const uint32_t id = terms.find(token); id != TermDictionary::kNone) meaning_terms[m].push_back(id);
     }
   }
-  std::vector<uint32_t> token_of(analyzed->entries.size(), TermDictionary::kNone);
-  for (size_t i = 0; i < analyzed->entries.size(); ++i) {
-    const AnalyzedLexicon::Entry& e = analyzed->entries[i];
-    if (meaning_terms[e.meaning_id].empty()) continue;  // means nothing this catalog has
-    token_of[i] = lexicon_tokens.intern(e.key);
-    lexicon.push_back(&e);
-  }
-  // The analysis's sorted typo entries, those in use: the lists stay sorted by length, then key.
   for (size_t c = 0; c < 26; ++c) {
     typo_lexicon[c].clear();
     for (uint32_t entry : analyzed->typo_entries[c]) {
-      if (token_of[entry] != TermDictionary::kNone) typo_lexicon[c].push_back(token_of[entry]);
+      if (means_something(entry)) typo_lexicon[c].push_back(entry);
     }
   }
 }

@@ -80,21 +80,24 @@ struct SearchIndex::Impl {
   // Names, for exact matching, the substring fallback and suggestions.
   NameMatcher names;
 
-  // The lexicon: a query token -> the catalog terms its meaning analyses to. The entries point
-  // into `analyzed`, which indexes built with the same lexicon and analyzer share.
+  // The lexicon: a query token -> the catalog terms its meaning analyses to. The keys, the
+  // entries and their typo candidates are `analyzed`'s, which indexes built with the same
+  // lexicon and analyzer share; an index has only what each meaning is in its catalog.
   std::shared_ptr<const AnalyzedLexicon> analyzed;
-  TermDictionary lexicon_tokens;  // the query token of each entry, by entry; a phrase's tokens
-                                  // joined by kPhraseGlue
-  std::vector<const AnalyzedLexicon::Entry*> lexicon;  // in lexicon_tokens' id order
-  std::vector<std::vector<uint32_t>> meaning_terms;     // by AnalyzedLexicon meaning id
-  // Typo candidates among the lexicon's one-word keys of 4+ lowercase ASCII letters (ids of
-  // lexicon_tokens), by first letter, each list sorted by length: a misspelt synonym or
-  // foreign word ("fodler", "chaneg") reaches what the word means, as a misspelt catalog word
-  // reaches that word. Derived with the other lexicon tables, not stored.
+  std::vector<std::vector<uint32_t>> meaning_terms;  // by AnalyzedLexicon meaning id
+  // The entry whose key this is (a word, or a phrase's tokens joined by kPhraseGlue), or
+  // kNoEntry when there is none or its meaning is nothing this catalog has.
+  uint32_t lexicon_entry(std::string_view key) const {
+    const uint32_t entry = analyzed->keys.find(key);
+    return entry != TermDictionary::kNone && means_something(entry) ? entry : kNoEntry;
+  }
+  bool means_something(uint32_t entry) const { return !meaning_terms[analyzed->entries[entry].meaning_id].empty(); }
+  // The analysis's typo candidates (entry indices) that mean something here, by first letter,
+  // each list sorted by length, then key: a misspelt synonym or foreign word ("fodler",
+  // "chaneg") reaches what the word means, as a misspelt catalog word reaches that word.
   std::array<std::vector<uint32_t>, 26> typo_lexicon;
-  // The lexicon tables from params and the term dictionary. Snapshots do not store them: they
-  // follow from what a snapshot does store, and the built-in lexicon's ~1,560 entries would
-  // add about 100 KB to every snapshot.
+  // The meaning tables from params and the term dictionary. Snapshots do not store them: they
+  // follow from what a snapshot does store.
   void build_lexicon();
 
   /// The parameters as scoring uses them: out-of-range values clamped (search_index_build.cpp).
