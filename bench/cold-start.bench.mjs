@@ -38,15 +38,19 @@ const t2 = performance.now();
 console.log(JSON.stringify({ importMs: t1 - t0, readyMs: t2 - t1 }));
 `;
 
+const READY = 'const ts = await m.createToolSearch(); ts.dispose();';
+// The first index build in a process also reads the built-in lexicon once (README, Limits).
+const FIRST_SEARCH = "const ts = await m.createToolSearch(); ts.add({ name: 'read_file', description: 'Read a file from disk' }); ts.search('read the file'); ts.dispose();";
+const baseline = args.baseline && pathToFileURL(resolve(args.baseline, 'index.node.js')).href;
+
 const CONTENDERS = [
-  { name: 'tool-search-wasm: import + await createToolSearch()', source: script(entry, 'const ts = await m.createToolSearch(); ts.dispose();') },
-  // The first index build in a process also reads the built-in lexicon once (README, Limits).
-  {
-    name: 'tool-search-wasm: + add one tool, first search',
-    source: script(entry, "const ts = await m.createToolSearch(); ts.add({ name: 'read_file', description: 'Read a file from disk' }); ts.search('read the file'); ts.dispose();"),
-  },
-  ...(args.baseline
-    ? [{ name: `baseline ${args.baseline}: import + await createToolSearch()`, source: script(pathToFileURL(resolve(args.baseline, 'index.node.js')).href, 'const ts = await m.createToolSearch(); ts.dispose();') }]
+  { name: 'tool-search-wasm: import + await createToolSearch()', source: script(entry, READY) },
+  { name: 'tool-search-wasm: + add one tool, first search', source: script(entry, FIRST_SEARCH) },
+  ...(baseline
+    ? [
+        { name: `baseline ${args.baseline}: import + await createToolSearch()`, source: script(baseline, READY) },
+        { name: `baseline ${args.baseline}: + add one tool, first search`, source: script(baseline, FIRST_SEARCH) },
+      ]
     : []),
   { name: 'flexsearch: import', source: script(import.meta.resolve('flexsearch'), '') },
   { name: 'minisearch: import', source: script(import.meta.resolve('minisearch'), '') },
