@@ -67,6 +67,9 @@ uint64_t source_hash(const Words& words) {
 // The keys' dictionary, phrase heads, the longest phrase and the typo candidates: what follows
 // from the entries, in whatever order they came.
 void finish(AnalyzedLexicon& a) {
+  size_t chars = 0;
+  for (const AnalyzedLexicon::Entry& e : a.entries) chars += e.key.size();
+  a.keys.reserve(a.entries.size(), chars);
   for (uint32_t i = 0; i < a.entries.size(); ++i) {
     const std::string_view key = a.entries[i].key;
     a.keys.intern(key);  // unique: an entry's index is its key's id
@@ -183,6 +186,7 @@ std::shared_ptr<const AnalyzedLexicon> built_in_analysis_from_table() {
   std::string_view explicit_keys(kExplicitKeys, sizeof kExplicitKeys - 1);
   std::string_view joined(kJoinedMeanings, sizeof kJoinedMeanings - 1);
   size_t next_joined = 0;
+  made->entries.reserve(kWordCount);
   std::string_view last_meaning;
   uint32_t last_id = 0;
   for (size_t i = 0; i < kWordCount; ++i) {
