@@ -5,6 +5,8 @@
 #include "search_index_data.hpp"
 
 #include "toolsearch/sort_by.hpp"
+#include "toolsearch/utf8.hpp"
+#include "toolsearch/word_list.hpp"
 #include "toolsearch/xxh64.hpp"
 
 #include <algorithm>
@@ -37,19 +39,14 @@ constexpr unsigned kListedTokens = 0xff;
 // kMeaningCodes and kExplicitTokens: tools/gen_lexicon_analysis's output (built_in_lexicon_analysis_source()).
 #include "lexicon_analysis_data.inc"
 
-// The overlapping two-character pieces of a UTF-8 word, joined by kPhraseGlue ("読み込み" ->
-// "読み み込 込み"); the word itself when it has two characters or fewer.
+// A CJK word's key as the analyzer's cjk_bigrams stage makes it ("読み込み" -> "読み み込 込み").
 std::string bigrams_of(std::string_view word) {
-  std::vector<size_t> starts;  // of each character, and the word's end
-  for (size_t i = 0; i < word.size(); ++i) {
-    if ((static_cast<unsigned char>(word[i]) & 0xc0) != 0x80) starts.push_back(i);
-  }
-  starts.push_back(word.size());
-  if (starts.size() <= 3) return std::string(word);
+  std::u32string decoded;
+  decode_utf8_into(word, decoded);
   std::string key;
-  for (size_t k = 0; k + 2 < starts.size(); ++k) {
-    if (k) key += kPhraseGlue;
-    key.append(word.substr(starts[k], starts[k + 2] - starts[k]));
+  for (std::u32string_view gram : cjk_bigrams(decoded)) {
+    if (!key.empty()) key += kPhraseGlue;
+    append_utf8(gram, key);
   }
   return key;
 }
@@ -64,15 +61,11 @@ uint64_t source_hash(const Words& words) {
   return xxh64(all);
 }
 
-// The keys' dictionary, phrase heads, the longest phrase and the typo candidates: what follows
-// from the entries, in whatever order they came.
+// Phrase heads, the longest phrase and the typo candidates: what follows from the entries'
+// keys, in whatever order they came.
 void finish(AnalyzedLexicon& a) {
-  size_t chars = 0;
-  for (const AnalyzedLexicon::Entry& e : a.entries) chars += e.key.size();
-  a.keys.reserve(a.entries.size(), chars);
   for (uint32_t i = 0; i < a.entries.size(); ++i) {
-    const std::string_view key = a.entries[i].key;
-    a.keys.intern(key);  // unique: an entry's index is its key's id
+    const std::string_view key = a.keys[i];
     if (const size_t glue = key.find(kPhraseGlue); glue != std::string_view::npos) {
       a.phrase_heads.intern(key.substr(0, glue));
       a.longest_phrase = std::max<size_t>(a.longest_phrase, 1 + std::count(key.begin(), key.end(), kPhraseGlue));
@@ -82,20 +75,10 @@ void finish(AnalyzedLexicon& a) {
   }
   for (std::vector<uint32_t>& list : a.typo_entries) {
     sort_by(list, [&](uint32_t x, uint32_t y) {
-      const std::string& p = a.entries[x].key;
-      const std::string& q = a.entries[y].key;
+      const std::string_view p = a.keys[x];
+      const std::string_view q = a.keys[y];
       return p.size() < q.size() || (p.size() == q.size() && p < q);
     });
-  }
-}
-
-// Splits `text` at `separator`, calling visit(piece) for each.
-template <typename Visit>
-void each_piece(std::string_view text, char separator, Visit&& visit) {
-  while (!text.empty()) {
-    const size_t end = std::min(text.find(separator), text.size());
-    visit(text.substr(0, end));
-    text.remove_prefix(std::min(end + 1, text.size()));
   }
 }
 
@@ -122,7 +105,6 @@ std::shared_ptr<const AnalyzedLexicon> analyse_lexicon(const Lexicon& lexicon, c
   made->options = options;
   const Analyzer analyzer(options);
   TermDictionary meaning_ids;  // ids in order of first use: index into made->meanings
-  TermDictionary keys;         // one buffer, not a node per key
   std::string key;
   // The built-in entries are read as the sorted views they are made from: building their map
   // would only cost more.
@@ -150,7 +132,7 @@ std::shared_ptr<const AnalyzedLexicon> analyse_lexicon(const Lexicon& lexicon, c
     const std::vector<std::string>& meant = made->meanings[meaning_id];
     // A cognate ("profil" stems as "profile" does) would only give the English word synonyms.
     if (std::find(meant.begin(), meant.end(), key) != meant.end()) return;
-    if (const uint32_t first = keys.find(key); first != TermDictionary::kNone) {
+    if (const uint32_t first = made->keys.find(key); first != TermDictionary::kNone) {
       // Two words, one key: Russian "задачи" (task) and "задачу" (task, issue) stem alike, and
       // Spanish "cerca de" (nearby) loses its "de" to the stop words and meets Italian "cerca"
       // (search). The key means both.
@@ -168,8 +150,8 @@ std::shared_ptr<const AnalyzedLexicon> analyse_lexicon(const Lexicon& lexicon, c
       }
       return;
     }
-    keys.intern(key);
-    made->entries.push_back({word, std::string(meaning), key, meaning_id, is_language_word(word)});
+    made->keys.intern(key);
+    made->entries.push_back({word, std::string(meaning), meaning_id, is_language_word(word)});
   });
   finish(*made);
   return made;
@@ -194,13 +176,12 @@ std::shared_ptr<const AnalyzedLexicon> built_in_analysis_from_table() {
     const unsigned length = code & kLengthBits;
     if (length == kNoEntry) continue;
     const auto& [word, source_meaning] = words[i];
-    std::string key;
     if (length == kExplicitKey) {
-      key = next_line(explicit_keys);
+      made->keys.intern(next_line(explicit_keys));
     } else if (length == kBigramKey) {
-      key = bigrams_of(word);
+      made->keys.intern(bigrams_of(word));
     } else {
-      key = word.substr(0, word.size() - std::min<size_t>(word.size(), length - 1));
+      made->keys.intern(word.substr(0, word.size() - std::min<size_t>(word.size(), length - 1)));
     }
     const bool is_joined = next_joined < std::size(kJoinedEntries) - 1 && kJoinedEntries[next_joined] == made->entries.size();
     const std::string_view meaning = is_joined ? next_line(joined) : source_meaning;
@@ -210,19 +191,23 @@ std::shared_ptr<const AnalyzedLexicon> built_in_analysis_from_table() {
       last_meaning = meaning;
       last_id = meaning_ids.intern(meaning);
     }
-    made->entries.push_back({word, std::string(meaning), std::move(key), last_id, (code & kLanguageWordBit) != 0});
+    made->entries.push_back({word, std::string(meaning), last_id, (code & kLanguageWordBit) != 0});
   }
   const unsigned char* code = kMeaningCodes;
   std::string_view explicit_tokens(kExplicitTokens, sizeof kExplicitTokens - 1);
   for (uint32_t id = 0; id < meaning_ids.size(); ++id) {
     std::vector<std::string>& tokens = made->meanings.emplace_back();
-    const auto add = [&](std::string_view token) { tokens.emplace_back(token); };
+    const auto add = [&](std::string_view token) {
+      tokens.emplace_back(token);
+      return false;
+    };
     if (*code == kListedTokens) {
       ++code;
-      each_piece(next_line(explicit_tokens), ' ', add);
+      any_piece_of(next_line(explicit_tokens), ' ', add);
     } else {
-      each_piece(meaning_ids[id], ' ', [&](std::string_view word) {
+      any_piece_of(meaning_ids[id], ' ', [&](std::string_view word) {
         if (const unsigned length = *code++) add(word.substr(0, length));
+        return false;
       });
     }
   }
@@ -259,15 +244,16 @@ std::string built_in_lexicon_analysis_source() {
       continue;
     }
     const AnalyzedLexicon::Entry& e = analysis->entries[found->second];
+    const std::string_view key = analysis->keys[found->second];
     entry_at.erase(found);  // a word twice in the tables makes one entry, at its first place
     unsigned code = e.language_word ? kLanguageWordBit : 0;
-    if (e.key.size() <= word.size() && word.size() - e.key.size() + 1 < kBigramKey && word.substr(0, e.key.size()) == e.key) {
-      code |= static_cast<unsigned>(word.size() - e.key.size() + 1);
-    } else if (bigrams_of(word) == e.key) {
+    if (key.size() <= word.size() && word.size() - key.size() + 1 < kBigramKey && word.substr(0, key.size()) == key) {
+      code |= static_cast<unsigned>(word.size() - key.size() + 1);
+    } else if (bigrams_of(word) == key) {
       code |= kBigramKey;
     } else {
       code |= kExplicitKey;
-      explicit_keys.append(e.key).append(1, '\n');
+      explicit_keys.append(key).append(1, '\n');
     }
     codes += std::to_string(code) + ",";
     if (e.meaning != meaning) {
@@ -282,10 +268,11 @@ std::string built_in_lexicon_analysis_source() {
     const std::vector<std::string>& tokens = analysis->meanings[meanings[id]];
     std::string codes;
     size_t next = 0;  // the token the next word may begin with
-    each_piece(meaning_ids[id], ' ', [&](std::string_view word) {
+    any_piece_of(meaning_ids[id], ' ', [&](std::string_view word) {
       const bool begins = next < tokens.size() && !tokens[next].empty() && tokens[next].size() < kListedTokens &&
                           word.substr(0, tokens[next].size()) == tokens[next];
       codes += std::to_string(begins ? tokens[next++].size() : 0) + ",";
+      return false;
     });
     if (next == tokens.size()) {
       meaning_codes += codes;
@@ -340,22 +327,22 @@ std::string built_in_lexicon_analysis_mismatch() {
   if (table->entries.size() != made->entries.size()) {
     return "entries: " + std::to_string(table->entries.size()) + " in the table, " + std::to_string(made->entries.size()) + " made";
   }
-  std::unordered_map<std::string_view, const AnalyzedLexicon::Entry*> by_key;
-  for (const AnalyzedLexicon::Entry& e : table->entries) by_key.emplace(e.key, &e);
-  for (const AnalyzedLexicon::Entry& e : made->entries) {
-    const auto found = by_key.find(e.key);
-    if (found == by_key.end()) return "key \"" + e.key + "\" (" + std::string(e.word) + ") is not in the table";
-    const AnalyzedLexicon::Entry& t = *found->second;
+  for (uint32_t m = 0; m < made->entries.size(); ++m) {
+    const std::string key(made->keys[m]);
+    const AnalyzedLexicon::Entry& e = made->entries[m];
+    const uint32_t at = table->keys.find(key);
+    if (at == TermDictionary::kNone) return "key \"" + key + "\" (" + std::string(e.word) + ") is not in the table";
+    const AnalyzedLexicon::Entry& t = table->entries[at];
     if (t.word != e.word || t.meaning != e.meaning || t.language_word != e.language_word ||
         table->meanings[t.meaning_id] != made->meanings[e.meaning_id]) {
-      return "key \"" + e.key + "\" differs: \"" + std::string(t.word) + "\" means \"" + t.meaning + "\" in the table, \"" +
+      return "key \"" + key + "\" differs: \"" + std::string(t.word) + "\" means \"" + t.meaning + "\" in the table, \"" +
              std::string(e.word) + "\" \"" + e.meaning + "\" made";
     }
   }
   for (size_t c = 0; c < 26; ++c) {
     if (table->typo_entries[c].size() != made->typo_entries[c].size()) return "typo candidates differ";
     for (size_t k = 0; k < table->typo_entries[c].size(); ++k) {
-      if (table->entries[table->typo_entries[c][k]].key != made->entries[made->typo_entries[c][k]].key) return "typo candidates differ";
+      if (table->keys[table->typo_entries[c][k]] != made->keys[made->typo_entries[c][k]]) return "typo candidates differ";
     }
   }
   if (table->longest_phrase != made->longest_phrase || table->phrase_heads.size() != made->phrase_heads.size()) {

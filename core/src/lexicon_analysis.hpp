@@ -27,7 +27,6 @@ struct AnalyzedLexicon {
   struct Entry {
     std::string_view word;  // into `lexicon`, or the built-in entries' static data
     std::string meaning;    // a key two words share means both (their meanings joined)
-    std::string key;        // the word's tokens joined by kPhraseGlue
     uint32_t meaning_id;    // into `meanings`
     bool language_word;     // another language's (is_language_word): a typo's target at one edit only
   };
@@ -38,7 +37,8 @@ struct AnalyzedLexicon {
   // Their order means nothing: the built-in lexicon's are in its tables' order, others' in
   // word order.
   std::vector<Entry> entries;
-  TermDictionary keys;                             // each entry's key, by entry index
+  // Each entry's key (its word's tokens joined by kPhraseGlue), by entry index.
+  TermDictionary keys;
   std::vector<std::vector<std::string>> meanings;  // the tokens of each distinct meaning
   // The first token of every phrase key, and the most tokens a phrase has: a query token that
   // is no head starts no phrase.

@@ -341,7 +341,7 @@ void SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, Nea
   if (token.size() >= kLexiconTypoLetters) {
     size_t lexicon_budget = out.typos > 0 ? scored[0].first : budget;
     for (uint32_t entry : typo_lexicon[first]) {
-      const std::string_view key = analyzed->entries[entry].key;
+      const std::string_view key = analyzed->keys[entry];
       if (key.size() > token.size() + lexicon_budget) break;
       // Another language's word is reached by one edit only: an English word the catalog lacks
       // is two from too many of them ("recent" from Spanish "receta"), while one edit still
