@@ -56,7 +56,7 @@
 // languages (balance, wallet, cell, row, column, vault, lock, transaction, call, assistant,
 // voice, preview, trending; round 39: that set 0.717 -> 0.850, tuned on it, so no longer held
 // out; the requests in nine languages over the fourth set 0.817 -> 0.831; no other set moving),
-// and 3.2 KB are the built-in lexicon's analysis made at build time (core/src/lexicon_analysis.cpp:
+// and 3.0 KB are the built-in lexicon's analysis made at build time (core/src/lexicon_analysis.cpp:
 // a code a word for its key, the meanings' tokens as codes over their words; round 39: a fresh
 // module's first search, which analysed the lexicon's ~3,250 words in V8's first-tier code, 71-81
 // -> 32-38 ms pinned to one core, bench/first-searches.bench.mjs).
