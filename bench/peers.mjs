@@ -133,7 +133,9 @@ export function languageShape(set) {
  * - heldout8: eight more, captured after the seventh had been run once (Bitwarden, BNB Chain,
  *   Google Sheets, Apple developer docs, Vapi, Firebase, YouTube data, Excel files);
  * - heldout9: nine more, captured after the eighth had been run once (Iterable, Karakeep,
- *   Cloudinary, Ashby, Hevy, Qase, Godot, LeetCode, Open Library).
+ *   Cloudinary, Ashby, Hevy, Qase, Godot, LeetCode, Open Library);
+ * - heldout10: eight more, captured after the ninth had been run once (Lunch Money, TGO Yemek,
+ *   CookUnity, calc utilities, BullMQ, domain search, Hugging Face, BaZi).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -145,6 +147,7 @@ const HELDOUT_TITLES = {
   heldout7: 'seventh held-out MCP servers',
   heldout8: 'eighth held-out MCP servers',
   heldout9: 'ninth held-out MCP servers',
+  heldout10: 'tenth held-out MCP servers',
 };
 
 /**
@@ -271,6 +274,7 @@ export const SHAPES = {
   heldout7: () => heldoutShape('heldout7'),
   heldout8: () => heldoutShape('heldout8'),
   heldout9: () => heldoutShape('heldout9'),
+  heldout10: () => heldoutShape('heldout10'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

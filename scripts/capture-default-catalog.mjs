@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -393,8 +393,32 @@ const HELDOUT_9 = [
   { server: 'openlibrary', package: '@geobio/mcp-open-library@0.1.6' },
 ];
 
+/**
+ * A tenth held-out catalog, captured after the ninth had been run once, with
+ * bench/data/heldout10-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (personal budgeting, food delivery and meal kits, developer utilities, job
+ * queues, domain names, the Hugging Face Hub, Chinese astrology). Dummy credentials and
+ * loopback addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_10 = [
+  { server: 'lunchmoney', package: '@akutishevsky/lunchmoney-mcp@3.0.0', env: (c) => ({ HOME: c.tmp, LUNCHMONEY_API_TOKEN: 'dummy-for-catalog-capture' }) },
+  // TGO Yemek food delivery; its login happens on a call. (Its install script only adds an entry
+  // to a .mcp.json in the install folder.)
+  { server: 'food402', package: 'food402@1.2.0', env: (c) => ({ HOME: c.tmp, TGO_EMAIL: 'capture@example.invalid', TGO_PASSWORD: 'dummy-for-catalog-capture' }) },
+  { server: 'cookunity', package: 'cookunity-mcp-server@1.3.4', env: (c) => ({ HOME: c.tmp, COOKUNITY_EMAIL: 'capture@example.invalid', COOKUNITY_PASSWORD: 'dummy-for-catalog-capture' }) },
+  { server: 'calc', package: '@coo-quack/calc-mcp@2.1.1' },
+  // Connections are made on a call; the default one points at a closed loopback port.
+  { server: 'bullmq', package: '@adamhancock/bullmq-mcp@1.0.7', env: () => ({ REDIS_URL: 'redis://127.0.0.1:9' }) },
+  { server: 'domainsearch', package: 'domain-search-mcp@1.13.1', env: (c) => ({ HOME: c.tmp }) },
+  // The Hub is reached on a call only; the tool set is the one a token-holding user gets by default.
+  { server: 'huggingface', package: '@llmindset/hf-mcp-server@0.4.23', env: (c) => ({ HOME: c.tmp, DEFAULT_HF_TOKEN: 'hf_dummy_for_catalog_capture' }) },
+  // Chinese astrology (BaZi) and the Chinese almanac, computed locally; descriptions in Chinese.
+  { server: 'bazi', package: 'bazi-mcp@0.1.0' },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
