@@ -366,6 +366,94 @@ constexpr Concept kConcepts[] = {
     {"trending popular", "angesagt|beliebt|beliebte|tendance|tendances|populaire|populaires|tendencia|tendencias|"
                          "tendências|di tendenza|popolari|популярные|популярное|тренды|热门|流行|人気|"
                          "急上昇|트렌드|인기"},
+    // The words tool catalogs use most that the concepts above did not have: content words of
+    // the tools' names and descriptions found in four or more of eleven catalogs (Seal-Tools,
+    // MetaTool, the built-in catalog and the first eight held-out sets), ranked by how many
+    // tools use them. Left out: other languages' words that are the English word ("format",
+    // "test"); Korean 계산 (calculate), which as a bigram is inside 손익계산서 (income
+    // statement); French "connexion" and "se connecter", which also mean logging in, and with
+    // them the whole "connect" concept, whose Spanish "conexión" is one edit from "connexion".
+    {"name", "namen|nom|noms|nombre|nombres|nome|nomes|nomi|имя|имени|названия|名称|名字|名前|이름"},
+    {"result results", "ergebnis|ergebnisse|résultat|résultats|resultat|resultado|resultados|risultato|risultati|"
+                       "результат|результаты|результатов|结果|結果|결과"},
+    {"response", "antwort|antworten|réponse|réponses|respuesta|respuestas|resposta|respostas|risposta|risposte|ответ|"
+                 "ответы|响应|応答|응답"},
+    {"server servers", "serveur|serveurs|servidor|servidores|сервер|сервера|серверы|服务器|サーバー|サーバ|서버"},
+    {"service services", "dienst|dienste|servicio|servicios|serviço|servico|serviços|servizio|servizi|сервис|сервиса|"
+                         "служба|服务|サービス|서비스"},
+    {"format", "formato|formatos|formati|формат|格式|フォーマット|書式|형식|포맷"},
+    {"output", "ausgabe|sortie|salida|saída|saida|вывод|输出|出力|출력"},
+    {"date", "datum|fecha|fechas|дата|даты|日期|日付|날짜"},
+    {"filter", "filtern|filtere|filtre|filtrer|filtres|filtrar|filtra|filtro|filtros|filtrare|filtri|фильтр|фильтры|"
+               "фильтровать|отфильтруй|筛选|过滤|フィルター|フィルタ|絞り込み|필터"},
+    {"path", "pfad|pfade|chemin|ruta|caminho|percorso|путь|пути|路径|パス|경로"},
+    {"analyze analysis", "analysieren|analysiere|analyser|analysez|análisis|analisis|analizar|analiza|análise|analise|"
+                         "analisar|analisi|analizzare|analizza|анализ|анализа|анализировать|проанализируй|分析|분석"},
+    {"limit", "grenze|grenzwert|limite|limites|límite|límites|лимит|лимиты|ограничение|限制|上限|制限|제한"},
+    {"performance", "leistung|rendimiento|desempenho|prestazioni|производительность|性能|パフォーマンス|성능"},
+    {"system", "système|systeme|sistema|sistemas|система|системы|系统|システム|시스템"},
+    {"context", "kontext|contexte|contexto|contesto|контекст|上下文|コンテキスト|文脈|컨텍스트|맥락"},
+    {"session sessions", "sitzung|sitzungen|sesión|sesiones|sessão|sessões|sessione|sessioni|сессия|сессии|会话|"
+                         "セッション|세션"},
+    {"start", "starten|starte|démarrer|démarre|iniciar|inicia|empezar|comenzar|começar|avviare|avvia|iniziare|inizia|"
+              "запустить|запусти|начать|начни|启动|开始|開始|起動|시작"},
+    {"language", "sprache|sprachen|langue|langues|idioma|idiomas|lengua|língua|lingua|lingue|язык|языка|языки|语言|"
+                 "言語|언어"},
+    {"sort", "sortieren|sortiere|trier|triez|ordenar|ordena|ordinare|ordina|сортировать|сортировка|отсортируй|排序|"
+             "並べ替え|ソート|정렬"},
+    {"schema", "esquema|esquemas|схема|схемы|スキーマ|스키마"},
+    {"title", "titel|titre|titres|título|titulo|títulos|titolo|titoli|заголовок|标题|タイトル|제목"},
+    {"metrics", "metrik|metriken|kennzahlen|métrique|métriques|métrica|métricas|metrica|metriche|метрика|метрики|指标|"
+                "指標|メトリクス|지표|메트릭"},
+    {"log logs", "protokoll|protokolle|journaux|registros|registri|лог|логи|журнал|日志|ログ|로그"},
+    {"notification notifications", "benachrichtigung|benachrichtigungen|notificación|notificaciones|notificação|"
+                                   "notificações|notifica|notifiche|уведомление|уведомления|通知|알림"},
+    {"question questions", "frage|fragen|pregunta|preguntas|pergunta|perguntas|domanda|domande|вопрос|вопросы|質問|질문"},
+    {"book books", "buch|bücher|buecher|livre|livres|libro|libros|livro|livros|libri|книга|книги|книгу|书籍|图书|書籍|책"},
+    {"confirm", "bestätigen|bestätige|confirmer|confirmez|confirmar|confirma|confermare|conferma|подтвердить|подтверди|"
+                "确认|確認"},
+    {"calculate", "berechnen|berechne|calculer|calcule|calcular|calcula|calcolare|calcola|вычислить|вычисли|рассчитать|"
+                  "рассчитай|посчитать|посчитай|计算|計算"},
+    {"test tests", "prueba|pruebas|teste|testes|тест|тесты|测试|テスト|테스트"},
+    {"member members", "mitglied|mitglieder|membre|membres|miembro|miembros|membro|membros|membri|участник|участники|"
+                       "成员|メンバー|멤버|구성원"},
+    {"group groups", "gruppe|gruppen|groupe|groupes|grupo|grupos|gruppo|gruppi|группа|группы|группу|群组|分组|グループ|"
+                     "그룹"},
+    {"permission permissions", "berechtigung|berechtigungen|permiso|permisos|permissão|permissões|permesso|permessi|"
+                               "разрешение|разрешения|权限|権限|권한"},
+    {"version versions", "versión|versiones|versão|versões|versione|versioni|версия|версии|版本|バージョン|버전"},
+    {"storage", "speicher|stockage|almacenamiento|armazenamento|archiviazione|存储|ストレージ|스토리지|저장소"},
+    {"share", "teilen|teile|partager|partage|compartir|comparte|compartilhar|condividere|condividi|поделиться|分享|"
+              "共享|共有|공유"},
+    {"login sign in", "anmelden|anmeldung|iniciar sesión|accedere|войти|вход|登录|ログイン|로그인"},
+    {"compare", "vergleichen|vergleiche|comparer|comparez|comparar|compara|confrontare|confronta|сравнить|сравни|比较|"
+                "比較|비교"},
+    {"export", "exportieren|exporter|exportar|esportare|esporta|экспорт|экспортировать|导出|エクスポート|내보내기"},
+    {"import", "importieren|importer|importar|importare|importa|импорт|импортировать|导入|インポート"},
+    {"team teams", "équipe|équipes|equipo|equipos|equipe|equipes|squadra|团队|チーム|팀"},
+    {"schedule", "zeitplan|planifier|programar|agendar|pianificare|programmare|расписание|запланировать|日程|"
+                 "スケジュール|予定|일정"},
+    {"domain domains", "domäne|domaine|dominio|domínio|dominios|домен|домены|域名|ドメイン|도메인"},
+    {"sync synchronize", "synchronisieren|synchroniser|sincronizar|sincronizzare|синхронизировать|同步|同期|동기화"},
+    {"access", "zugriff|zugang|accès|acceso|acesso|accesso|доступ|접근"},
+    {"destination", "ziel|destino|destinazione|назначение|目的地|宛先|목적지"},
+    {"metadata", "metadaten|métadonnées|metadatos|metadados|metadati|метаданные|元数据|メタデータ|메타데이터"},
+    {"today", "heute|heutige|heutigen|aujourd'hui|hoy|hoje|oggi|сегодня|сегодняшний|сегодняшние|今天|今日|오늘"},
+    {"recent latest", "neueste|neuesten|récent|récents|récente|récentes|reciente|recientes|último|últimos|recente|"
+                      "recentes|recenti|ultimo|ultimi|последний|последние|недавние|最近|最新|최근|최신"},
+    {"total", "gesamt|insgesamt|summe|somme|suma|soma|totale|итого|总计|合计|合計|합계"},
+    {"amount", "betrag|montant|cantidad|quantia|importo|сумма|金额|金額|금액"},
+    {"clear empty", "leeren|leere|vider|vaciar|vacía|vacia|limpar|svuotare|svuota|очистить|очисти|清空|クリア|비우기|비워"},
+    {"wait", "warten|warte|attendre|attends|esperar|espera|aguardar|aspettare|aspetta|подождать|подожди|ждать|等待|"
+             "待つ|待って|기다려|대기"},
+    {"field fields", "feld|felder|champ|champs|campo|campos|campi|поле|поля|字段|フィールド|필드"},
+    {"item items", "élément|éléments|elemento|elementos|elementi|элемент|элементы|条目|アイテム|항목"},
+    {"option options", "optionen|opción|opciones|opção|opções|opzione|opzioni|опция|опции|选项|オプション|옵션"},
+    {"job jobs", "задание|задания|作业|ジョブ"},
+    {"help", "hilfe|aide|ayuda|ajuda|aiuto|помощь|帮助|ヘルプ|도움말"},
+    {"sales", "umsatz|umsätze|verkäufe|ventes|ventas|vendas|vendite|продажи|продаж|销售|销量|売上|売り上げ|매출"},
+    {"workspace", "arbeitsbereich|espace de travail|espacio de trabajo|espaço de trabalho|area di lavoro|"
+                  "рабочее пространство|工作区|ワークスペース|워크스페이스"},
 };
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 198 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
+// 202 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
 // of them the glue's, docs/wasm-boundary.md; then 185 KB until round 36, 189 KB until round 37,
-// 191 KB until round 38 and 193 KB until round 39, each raised by the items below that name that
+// 191 KB until round 38, 193 KB until round 39 and 198 KB until round 40, each raised by the items below that name that
 // round). DESIGN.md's bar was 150 KB; what the other 48 bought (before that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -59,7 +59,12 @@
 // and 3.0 KB are the built-in lexicon's analysis made at build time (core/src/lexicon_analysis.cpp:
 // a code a word for its key, the meanings' tokens as codes over their words; round 39: a fresh
 // module's first search, which analysed the lexicon's ~3,250 words in V8's first-tier code, 71-81
-// -> 32-38 ms pinned to one core, bench/first-searches.bench.mjs).
+// -> 32-38 ms pinned to one core, bench/first-searches.bench.mjs). Round 40's 4.2 KB are 59
+// concepts in the nine languages for the content words tool catalogs use most (name, result,
+// server, version, logs, metrics, permissions, sort, filter, export, today, recent, ...; chosen
+// by frequency over eleven catalogs, not by any set's misses): the requests in nine languages
+// over the fourth set 0.831 -> 0.887, the sixth set 0.840 -> 0.848, the ninth held-out set
+// 0.698 -> 0.714, no other set moving.
 // Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
@@ -73,7 +78,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 198 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 202 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
