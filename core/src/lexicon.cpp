@@ -262,6 +262,42 @@ constexpr Entry kEntries[] = {
     {"finalize", "confirm complete"},
     {"finalise", "confirm complete"},
     {"relabel", "update category label"},
+    // Everyday English for words tool catalogs use most (find for search, stats for metrics, a
+    // CV for a resume, ...). Tried and left out, each for a measured loss: show and display as
+    // get or list ("Show me what's in the src folder" lost its tree tool, "Show HN" its news),
+    // make as create ("make my photo more vibrant"), people and person as users ("what did
+    // people say in #general" lost the channel's history), start as run ("the campaign will
+    // start on July 1" found run tools), remove and delete as each other.
+    {"find", "search"},
+    {"edit", "update"},
+    {"update", "edit"},
+    {"halt", "stop"},
+    {"reserve", "book"},
+    {"reservation", "booking"},
+    {"cost", "price"},
+    {"costs", "prices"},
+    {"stats", "statistics metrics"},
+    {"analytics", "metrics statistics"},
+    {"kpi", "metrics"},
+    {"kpis", "metrics"},
+    {"privileges", "permissions"},
+    {"rights", "permissions"},
+    {"quota", "limit usage"},
+    {"alert", "notification"},
+    {"alerts", "notifications"},
+    {"notify", "notification send"},
+    {"agenda", "schedule calendar"},
+    {"overview", "summary"},
+    {"recap", "summary"},
+    {"sign in", "login authenticate"},
+    {"log in", "login authenticate"},
+    {"passcode", "password"},
+    {"host", "server"},
+    {"failure", "error"},
+    {"failures", "errors"},
+    {"writer", "author"},
+    {"writers", "authors"},
+    {"cv", "resume"},
 };
 
 // The built-in map, made the first time something reads it as a map.
