@@ -328,14 +328,14 @@ std::string built_in_lexicon_analysis_mismatch() {
     return "entries: " + std::to_string(table->entries.size()) + " in the table, " + std::to_string(made->entries.size()) + " made";
   }
   for (uint32_t m = 0; m < made->entries.size(); ++m) {
-    const std::string key(made->keys[m]);
+    const std::string_view key = made->keys[m];
     const AnalyzedLexicon::Entry& e = made->entries[m];
     const uint32_t at = table->keys.find(key);
-    if (at == TermDictionary::kNone) return "key \"" + key + "\" (" + std::string(e.word) + ") is not in the table";
+    if (at == TermDictionary::kNone) return "key \"" + std::string(key) + "\" (" + std::string(e.word) + ") is not in the table";
     const AnalyzedLexicon::Entry& t = table->entries[at];
     if (t.word != e.word || t.meaning != e.meaning || t.language_word != e.language_word ||
         table->meanings[t.meaning_id] != made->meanings[e.meaning_id]) {
-      return "key \"" + key + "\" differs: \"" + std::string(t.word) + "\" means \"" + t.meaning + "\" in the table, \"" +
+      return "key \"" + std::string(key) + "\" differs: \"" + std::string(t.word) + "\" means \"" + t.meaning + "\" in the table, \"" +
              std::string(e.word) + "\" \"" + e.meaning + "\" made";
     }
   }

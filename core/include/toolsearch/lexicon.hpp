@@ -17,7 +17,7 @@ namespace toolsearch {
 /// that analyses to several tokens is a phrase: it matches those tokens in a row ("base de
 /// datos", and CJK words of three or more characters, which the analyzer splits into bigrams).
 ///
-/// Copies share their entries until one is changed (the built-in lexicon has about 3,200, and
+/// Copies share their entries until one is changed (the built-in lexicon has about 3,950, and
 /// every engine and index holds one), so copying is cheap and two copies of the built-in
 /// lexicon are recognisably the same (`same_entries`). The built-in entries are made the first
 /// time anything reads them, not when an engine is created (they cost 3 ms of a cold start).
@@ -70,7 +70,7 @@ const std::vector<std::pair<std::string_view, std::string_view>>& built_in_lexic
 void append_built_in_words(std::vector<std::pair<std::string_view, std::string_view>>& out);
 
 /// Appends (word, meaning) for the German, French, Spanish, Portuguese, Italian, Russian,
-/// Chinese, Japanese and Korean words for what tools do and act on (about 3,000 words), each
+/// Chinese, Japanese and Korean words for what tools do and act on (about 3,700 words), each
 /// meaning the English words tool descriptions use. A word may appear more than once, with
 /// different meanings (default_lexicon() joins them). The views are into static data.
 void append_language_entries(std::vector<std::pair<std::string_view, std::string_view>>& out);
