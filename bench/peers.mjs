@@ -135,7 +135,10 @@ export function languageShape(set) {
  * - heldout9: nine more, captured after the eighth had been run once (Iterable, Karakeep,
  *   Cloudinary, Ashby, Hevy, Qase, Godot, LeetCode, Open Library);
  * - heldout10: eight more, captured after the ninth had been run once (Lunch Money, TGO Yemek,
- *   CookUnity, calc utilities, BullMQ, domain search, Hugging Face, BaZi).
+ *   CookUnity, calc utilities, BullMQ, domain search, Hugging Face, BaZi);
+ * - heldout11: eight more, captured after the tenth had been run once (a device farm, mobile
+ *   automation, app-store releases, Zowe mainframe, circuit netlists, x64dbg, Hugeicons,
+ *   requirements from PDFs).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -148,6 +151,7 @@ const HELDOUT_TITLES = {
   heldout8: 'eighth held-out MCP servers',
   heldout9: 'ninth held-out MCP servers',
   heldout10: 'tenth held-out MCP servers',
+  heldout11: 'eleventh held-out MCP servers',
 };
 
 /**
@@ -275,6 +279,7 @@ export const SHAPES = {
   heldout8: () => heldoutShape('heldout8'),
   heldout9: () => heldoutShape('heldout9'),
   heldout10: () => heldoutShape('heldout10'),
+  heldout11: () => heldoutShape('heldout11'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -417,8 +417,38 @@ const HELDOUT_10 = [
   { server: 'bazi', package: 'bazi-mcp@0.1.0' },
 ];
 
+/**
+ * An eleventh held-out catalog, captured after the tenth had been run once, with
+ * bench/data/heldout11-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (phone and emulator automation, app-store releases, a mainframe, circuit
+ * netlists, a native debugger, an icon library, requirements from PDF specifications). Dummy
+ * credentials and loopback addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_11 = [
+  // adb and xcrun are run on a call only; neither is installed here.
+  { server: 'devicefarm', package: 'mobile-device-farm-mcp@1.0.0', env: (c) => ({ HOME: c.tmp }) },
+  // Devices are reached (adb, simctl) on a call only; its OCR runs on a call too.
+  { server: 'mobilepixel', package: 'mobile-pixel-mcp@1.3.1', env: (c) => ({ HOME: c.tmp }) },
+  // App Store Connect and Google Play are reached on a call; no store credentials are configured.
+  { server: 'appstore', package: 'pabal-store-api-mcp@1.3.19', env: (c) => ({ HOME: c.tmp }) },
+  // The Zowe CLI it drives is run on a call only; no z/OSMF profile is configured.
+  { server: 'zowe', package: '@gestell/zowe-mcp@0.1.4', env: (c) => ({ HOME: c.tmp, ZOWE_CLI_HOME: path.join(c.tmp, '.zowe') }) },
+  // Local netlist files; its OpenTelemetry export stays off and its local telemetry file goes to the temp dir.
+  {
+    server: 'netlist',
+    package: '@intelligentelectron/universal-netlist@1.11.1',
+    env: (c) => ({ HOME: c.tmp, OTEL_SDK_DISABLED: 'true', UNIVERSAL_NETLIST_TELEMETRY_PATH: path.join(c.tmp, 'netlist-telemetry') }),
+  },
+  // The x64dbg plugin it talks to is reached on a call; its address is a closed loopback port.
+  { server: 'x64dbg', package: 'x64dbg-mcp-server@2.3.0', env: (c) => ({ HOME: c.tmp, X64DBG_MCP_HOST: '127.0.0.1', X64DBG_MCP_PORT: '9' }) },
+  { server: 'hugeicons', package: '@hugeicons/mcp-server@0.2.2', env: (c) => ({ HOME: c.tmp }) },
+  // PDFs and output folders are given on a call.
+  { server: 'requirements', package: '@gherk/requirements-extractor@1.5.1', env: (c) => ({ HOME: c.tmp }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10, heldout11: HELDOUT_11 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
