@@ -39,7 +39,7 @@ void Analyzer::analyze_into(std::string_view text, std::vector<std::string>& out
   for (size_t i = 0; i < tokens.size(); ++i) out.emplace_back(tokens[i]);
 }
 
-void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
+void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out, TokenBuffer* surface) const {
   ScratchLease<StageScratch> scratch;
   std::u32string& folded = scratch->folded;
   std::vector<std::u32string_view>& parts = scratch->parts;
@@ -48,6 +48,10 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
     append_utf8(token, chars);
     out.ends_.push_back(static_cast<uint32_t>(chars.size()));
   };
+  auto emit_surface = [&](std::string_view token) {
+    surface->chars_.insert(surface->chars_.end(), token.begin(), token.end());
+    surface->ends_.push_back(static_cast<uint32_t>(surface->chars_.size()));
+  };
   const Stemmer::Function plain_stemmer = options_.stemmer.plain_function();
 
   split_words_into(text, scratch->words);
@@ -55,11 +59,13 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
     folded.assign(word.text.begin(), word.text.end());
     for (char32_t& c : folded) c = fold_char(c);
     if (word.cjk) {
+      const size_t first = out.ends_.size();
       if (options_.cjk_bigrams) {
         for (std::u32string_view gram : cjk_bigrams(folded)) emit(gram);
       } else {
         emit(folded);
       }
+      for (size_t k = first; surface && k < out.ends_.size(); ++k) emit_surface(out[k]);
       continue;
     }
     split_identifier_into(word.text, parts);
@@ -75,6 +81,7 @@ void Analyzer::analyze_into(std::u32string_view text, TokenBuffer& out) const {
         chars.resize(start);
         continue;
       }
+      if (surface) emit_surface(token);
       if (plain_stemmer == &light_stem) {
         chars.resize(start + light_stem_in_place(chars.data() + start, token.size()));
       } else if (options_.stemmer) {

@@ -388,13 +388,20 @@ SearchIndex::~SearchIndex() = default;
 size_t SearchIndex::size() const { return impl_->doc_count; }
 
 
-std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit, const ToolFilter& filter) const {
+const AnalyzerOptions& SearchIndex::analyzer_options() const { return impl_->analyzer.options(); }
+
+std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit, const ToolFilter& filter,
+                                           TokenBuffer* surface) const {
   const Impl& m = *impl_;
   std::vector<SearchHit> hits;
   ScratchLease<QueryText> text;
   decode_utf8_into(query, text->decoded);
   const std::string literal = folded_trimmed(text->decoded);
-  if (limit == 0 || literal.empty() || m.doc_count == 0) return hits;
+  text->tokens.clear();
+  if (limit == 0 || literal.empty() || m.doc_count == 0) {
+    if (surface && !literal.empty()) m.analyzer.analyze_into(text->decoded, text->tokens, surface);
+    return hits;
+  }
   limit = std::min(limit, m.doc_count);
   hits.reserve(limit);
 
@@ -425,8 +432,7 @@ std::vector<SearchHit> SearchIndex::search(std::string_view query, size_t limit,
   // tools this is cheaper than MaxScore pruning: Seal-Tools test queries have ~27 terms and
   // ~4,000 postings, and the bookkeeping that pruning needs to skip some of them cost more
   // than adding them (tools/eval_seal under callgrind).
-  text->tokens.clear();
-  m.analyzer.analyze_into(text->decoded, text->tokens);
+  m.analyzer.analyze_into(text->decoded, text->tokens, surface);
   std::vector<QueryTerm>& terms = text->terms;
   m.query_terms(text->tokens, nullptr, terms);
   size_t postings = 0;

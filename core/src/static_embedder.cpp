@@ -130,19 +130,29 @@ size_t StaticEmbedder::find(std::string_view word) const {
   return id == TermDictionary::kNone ? words_.size() : id;
 }
 
+bool StaticEmbedder::reads_like(const AnalyzerOptions& options) const {
+  const AnalyzerOptions& own = analyzer_.options();
+  return options.cjk_bigrams == own.cjk_bigrams && options.min_token_chars == own.min_token_chars &&
+         options.stop_words == own.stop_words;
+}
+
 StaticEmbedding StaticEmbedder::embed(std::string_view text) const {
-  StaticEmbedding out;
-  out.vector.assign(dims_, 0.0f);
   // Scratch buffers: no string per token (decoding and analysis were most of the time).
   ScratchLease<std::u32string> decoded;
   ScratchLease<TokenBuffer> tokens;
   decode_utf8_into(text, decoded.get());
   tokens.get().clear();
   analyzer_.analyze_into(decoded.get(), tokens.get());
-  out.tokens = tokens.get().size();
+  return embed_tokens(tokens.get());
+}
+
+StaticEmbedding StaticEmbedder::embed_tokens(const TokenBuffer& tokens) const {
+  StaticEmbedding out;
+  out.vector.assign(dims_, 0.0f);
+  out.tokens = tokens.size();
   float* v = out.vector.data();
-  for (size_t k = 0; k < tokens.get().size(); k++) {
-    const size_t i = find(tokens.get()[k]);
+  for (size_t k = 0; k < tokens.size(); k++) {
+    const size_t i = find(tokens[k]);
     if (i == words_.size()) continue;
     out.known_tokens++;
     add_scaled_row(v, rows_.get() + i * dims_, scales_[i], dims_);
@@ -153,8 +163,8 @@ StaticEmbedding StaticEmbedder::embed(std::string_view text) const {
     // The float sum overflowed (a table with huge scales): summed again in double, which a
     // table's finite scales cannot overflow, so any valid table embeds any text to a unit vector.
     std::vector<double> wide(dims_, 0.0);
-    for (size_t k = 0; k < tokens.get().size(); k++) {
-      const size_t i = find(tokens.get()[k]);
+    for (size_t k = 0; k < tokens.size(); k++) {
+      const size_t i = find(tokens[k]);
       if (i == words_.size()) continue;
       const int8_t* row = rows_.get() + i * dims_;
       for (size_t d = 0; d < dims_; d++) wide[d] += double{scales_[i]} * row[d];

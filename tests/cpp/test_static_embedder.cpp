@@ -1,4 +1,6 @@
 #include "toolsearch/static_embedder.hpp"
+#include "toolsearch/stemmer.hpp"
+#include "toolsearch/utf8.hpp"
 
 #include <catch2/catch.hpp>
 #include <memory>
@@ -210,4 +212,54 @@ TEST_CASE("static embedder: words are looked up as the table holds them, unstemm
   CHECK(v.known_tokens == 3);
   CHECK(v.vector[0] == Approx(1 / std::sqrt(3.0f)));
   CHECK(loaded.value().embed("creating issues").known_tokens == 0);  // other surface forms are other words
+}
+
+TEST_CASE("static embedder: a search analyzer's surface tokens embed as the text does", "[static_embedder]") {
+  // Hybrid search embeds the keyword leg's surface tokens instead of analysing the query again
+  // (Engine::run_strategy). They must be the embedder's own tokens: unstemmed ("creating",
+  // "issues", "файлами" would stem to words the table lacks), without whole identifiers, with
+  // the same stop words, short tokens and CJK bigrams dropped or made.
+  const std::vector<std::string> words = {"creating", "forecast", "get", "issues", "weather",
+                                          "файлами", "天气", "气预", "预报"};
+  std::vector<std::vector<int8_t>> rows(words.size(), std::vector<int8_t>(words.size(), 0));
+  for (size_t i = 0; i < words.size(); i++) rows[i][i] = static_cast<int8_t>(i + 1);
+  auto loaded = StaticEmbedder::load(make_table(words, rows, std::vector<float>(words.size(), 1.0f)));
+  REQUIRE(loaded.ok());
+  const StaticEmbedder& e = loaded.value();
+  AnalyzerOptions porter;
+  porter.stemmer = english_stem;
+  for (const AnalyzerOptions& options : {AnalyzerOptions{}, porter}) {
+    REQUIRE(e.reads_like(options));
+    const Analyzer search(options);
+    for (const char* text : {"getWeatherForecast for the issues I am creating", "a b c", "天气预报 and 天气",
+                             "Работа с файлами: get_weather", "", "   ", "x_y_z issues_creating"}) {
+      const std::u32string decoded = decode_utf8(text).text;
+      TokenBuffer stemmed, surface;
+      search.analyze_into(decoded, stemmed, &surface);
+      const StaticEmbedding own = e.embed(text), shared = e.embed_tokens(surface);
+      INFO(text);
+      CHECK(shared.tokens == own.tokens);
+      CHECK(shared.known_tokens == own.known_tokens);
+      CHECK(shared.vector == own.vector);
+    }
+  }
+  // The search analyzer's stems differ from the surface: the case above is not vacuous.
+  TokenBuffer stemmed, surface;
+  Analyzer().analyze_into(decode_utf8("creating issues").text, stemmed, &surface);
+  CHECK(e.embed_tokens(surface).known_tokens == 2);
+  CHECK(e.embed_tokens(stemmed).known_tokens == 0);
+
+  AnalyzerOptions other;
+  other.stop_words = false;
+  CHECK_FALSE(e.reads_like(other));
+  other = {};
+  other.cjk_bigrams = false;
+  CHECK_FALSE(e.reads_like(other));
+  other = {};
+  other.min_token_chars = 3;
+  CHECK_FALSE(e.reads_like(other));
+  other = {};
+  other.keep_whole_identifier = false;
+  other.stemmer = Stemmer();
+  CHECK(e.reads_like(other));
 }

@@ -143,7 +143,14 @@ class SearchIndex {
   /// When no tool passing the filter has a positive BM25 score, tools whose folded name
   /// contains the trimmed query (2+ bytes) or is contained in it (names of 3+ bytes) follow
   /// as Substring hits with score 0, closest length first.
-  std::vector<SearchHit> search(std::string_view query, size_t limit, const ToolFilter& filter = {}) const;
+  ///
+  /// With `surface`, the query's part tokens before stemming are appended there (see
+  /// Analyzer::analyze_into), whatever the limit and the index hold: hybrid search embeds
+  /// them with a static table instead of splitting the query again.
+  std::vector<SearchHit> search(std::string_view query, size_t limit, const ToolFilter& filter = {},
+                                TokenBuffer* surface = nullptr) const;
+  /// The analyzer's options: how queries and tools are read.
+  const AnalyzerOptions& analyzer_options() const;
   /// Per-term contributions of `tool` for `query` (NotFound if tool is out of range).
   Result<Explanation> explain(std::string_view query, size_t tool) const;
   /// Up to `max` names close to `name` (best first), among tools passing filter: optimal

@@ -55,6 +55,12 @@ class StaticEmbedder {
   /// words) and without whole-identifier tokens ("JavaScript" would count twice: its parts and
   /// the word "javascript"); unknown tokens are skipped.
   StaticEmbedding embed(std::string_view text) const;
+  /// Embeds tokens an analyzer has already made: an Analyzer's `surface` tokens
+  /// (Analyzer::analyze_into), when that analyzer reads_like() this embedder's.
+  StaticEmbedding embed_tokens(const TokenBuffer& tokens) const;
+  /// True when an analyzer of `options` splits, folds and drops tokens as this embedder's
+  /// does (its stemming and whole identifiers aside), so its surface tokens can be embedded.
+  bool reads_like(const AnalyzerOptions& options) const;
 
   size_t dimensions() const { return dims_; }
   size_t vocabulary_size() const { return words_.size(); }

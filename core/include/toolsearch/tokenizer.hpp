@@ -150,8 +150,11 @@ class Analyzer {
   std::vector<std::string> analyze(std::string_view text) const;
   /// Same, appending to `out`.
   void analyze_into(std::string_view text, std::vector<std::string>& out) const;
-  /// Same, appending to `out`, for text already decoded (decode_utf8).
-  void analyze_into(std::u32string_view text, TokenBuffer& out) const;
+  /// Same, appending to `out`, for text already decoded (decode_utf8). With `surface`, also
+  /// appends there each part token as it was before stemming, and no whole identifiers: what
+  /// an analyzer of the same options without stemming or whole identifiers would make (the
+  /// static embedder's reading, so a hybrid query is split and folded once).
+  void analyze_into(std::u32string_view text, TokenBuffer& out, TokenBuffer* surface = nullptr) const;
 
   /// The folded identifier parts of `text`, for exact-name matching: nothing dropped, no
   /// stemming, no whole identifiers, a CJK run kept as one part.
