@@ -5,7 +5,6 @@
 #include "toolsearch/snapshot.hpp"
 
 #include <algorithm>
-#include <optional>
 
 namespace toolsearch {
 
@@ -223,21 +222,19 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
     else if (vector.empty() && !static_) out.degraded = "no query vector";
     if (out.degraded.empty()) {
       if (static_) fill_static_vectors();
-      const size_t depth = strategy == RetrievalStrategy::Hybrid ? std::max(limit, options_.retrieval.hybrid.depth) : limit;
-      // The keyword leg first, when the static table embeds the query: its analysis also
-      // gives the words the table reads, so the query is split and folded once.
-      std::optional<std::vector<SearchHit>> keyword_first;
+      const bool hybrid = strategy == RetrievalStrategy::Hybrid;
+      const size_t depth = hybrid ? std::max(limit, options_.retrieval.hybrid.depth) : limit;
+      // The keyword leg first: when the static table embeds the query, the leg's analysis
+      // also gives the words the table reads, so the query is split and folded once.
+      const bool share = hybrid && vector.empty() && static_->reads_like(keyword.analyzer_options());
+      ScratchLease<TokenBuffer> surface;
+      surface->clear();
+      std::vector<SearchHit> keyword_hits;
+      if (hybrid) keyword_hits = keyword.search(query, depth, filter, share ? &surface.get() : nullptr);
       std::vector<float> embedded;
       const std::vector<float>* q = &vector;
       if (vector.empty()) {
-        if (strategy == RetrievalStrategy::Hybrid && static_->reads_like(keyword.analyzer_options())) {
-          ScratchLease<TokenBuffer> surface;
-          surface->clear();
-          keyword_first = keyword.search(query, depth, filter, &surface.get());
-          embedded = static_->embed_tokens(surface.get()).vector;
-        } else {
-          embedded = static_->embed(query).vector;
-        }
+        embedded = share ? static_->embed_tokens(surface.get()).vector : static_->embed(query).vector;
         q = &embedded;
       }
       const std::shared_ptr<const VectorIndex> index = vectors_.index(catalog_);
@@ -248,8 +245,6 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
         out.hits = ranked();
         return out;
       }
-      const std::vector<SearchHit> keyword_hits =
-          keyword_first ? std::move(*keyword_first) : keyword.search(query, depth, filter);
       HybridOptions fusion = options_.retrieval.hybrid;
       fusion.semantic_weight = fusion_semantic_weight(keyword_hits, fusion);
       std::vector<float> keyword_cosines;
