@@ -362,6 +362,40 @@ TEST_CASE("words the tenth held-out catalog showed missing", "[model_queries]") 
   });
 }
 
+TEST_CASE("computing words reach the words tool descriptions use", "[model_queries]") {
+  // Words a user or model writes for the ones tool descriptions use (credentials for auth, RAM
+  // for memory, unzip for extract, rollback for revert, tx for transaction, ...); each tool
+  // listed after a neighbour that shares the rest of the query's words, so that a tie goes the
+  // wrong way.
+  JsonEngine e = engine_of(R"([
+    {"name":"list_apps","description":"List the apps of the account"},
+    {"name":"check_auth","description":"Check that the account's authentication still works"},
+    {"name":"get_device","description":"Get a device's model and battery"},
+    {"name":"get_memory","description":"Get the memory usage of a device"},
+    {"name":"list_archives","description":"List the archives in a folder"},
+    {"name":"extract_archive","description":"Extract an archive into a folder"},
+    {"name":"list_deployments","description":"List the deployments"},
+    {"name":"revert_deployment","description":"Revert a deployment to the previous one"},
+    {"name":"get_server","description":"Get a server"},
+    {"name":"restart_server","description":"Restart a server"},
+    {"name":"list_apps_on_phone","description":"List the apps on the phone"},
+    {"name":"remove_app","description":"Remove an app from the phone"},
+    {"name":"get_block","description":"Get a block by its hash"},
+    {"name":"get_transaction","description":"Get a transaction by its hash"},
+    {"name":"list_caches","description":"List the caches"},
+    {"name":"clear_cache","description":"Clear a cache and delete its entries"}])");
+  each_first(e, {
+      {"are the account credentials ok", "check_auth"},
+      {"device RAM", "get_memory"},
+      {"unzip the archive into a folder", "extract_archive"},
+      {"rollback the deployment", "revert_deployment"},
+      {"reboot the server", "restart_server"},
+      {"uninstall an app from the phone", "remove_app"},
+      {"get the tx with this hash", "get_transaction"},
+      {"purge the cache", "clear_cache"},
+  });
+}
+
 TEST_CASE("requests in other languages reach the words tool catalogs use most", "[model_queries]") {
   // The lexicon's concepts for the content words most frequent across the catalogs (results,
   // server, version, logs, metrics, permissions, ...), asked for in the nine languages; each
