@@ -138,7 +138,10 @@ export function languageShape(set) {
  *   CookUnity, calc utilities, BullMQ, domain search, Hugging Face, BaZi);
  * - heldout11: eight more, captured after the tenth had been run once (a device farm, mobile
  *   automation, app-store releases, Zowe mainframe, circuit netlists, x64dbg, Hugeicons,
- *   requirements from PDFs).
+ *   requirements from PDFs);
+ * - heldout12: seven more, captured after the eleventh had been committed (Didit identity
+ *   verification, Powerpipe compliance benchmarks, AccessLint and AccessFlow accessibility,
+ *   Loopuman and HumanAgent human-worker marketplaces, Ableton Live projects).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -152,6 +155,7 @@ const HELDOUT_TITLES = {
   heldout9: 'ninth held-out MCP servers',
   heldout10: 'tenth held-out MCP servers',
   heldout11: 'eleventh held-out MCP servers',
+  heldout12: 'twelfth held-out MCP servers',
 };
 
 /**
@@ -280,6 +284,7 @@ export const SHAPES = {
   heldout9: () => heldoutShape('heldout9'),
   heldout10: () => heldoutShape('heldout10'),
   heldout11: () => heldoutShape('heldout11'),
+  heldout12: () => heldoutShape('heldout12'),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -447,8 +447,36 @@ const HELDOUT_11 = [
   { server: 'requirements', package: '@gherk/requirements-extractor@1.5.1', env: (c) => ({ HOME: c.tmp }) },
 ];
 
+/**
+ * A twelfth held-out catalog, captured after the eleventh had been committed, with
+ * bench/data/heldout12-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (identity verification and AML screening, cloud compliance benchmarks,
+ * web accessibility audits, marketplaces of human workers, music production). Dummy credentials
+ * and loopback addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_12 = [
+  // KYC, KYB and AML; its API and auth hosts are closed loopback ports, reached on a call only.
+  {
+    server: 'didit',
+    package: '@didit-protocol/mcp-server@4.0.0',
+    env: (c) => ({ HOME: c.tmp, DIDIT_API_KEY: 'dummy-for-catalog-capture', DIDIT_API_BASE_URL: 'http://127.0.0.1:9', DIDIT_AUTH_BASE_URL: 'http://127.0.0.1:9' }),
+  },
+  // Its mod location (the first argument) only has to exist; the powerpipe CLI is run on a call.
+  { server: 'powerpipe', package: '@turbot/powerpipe-mcp@0.1.0', args: (c) => [path.join(c.tmp, 'fs-root')], env: (c) => ({ HOME: c.tmp }) },
+  // Chrome is looked for (or launched) on a call only.
+  { server: 'accesslint', package: '@accesslint/mcp@0.11.1', env: (c) => ({ HOME: c.tmp }) },
+  // Its site and key are read at start; the site is a closed loopback port.
+  { server: 'accessflow', package: 'accessflow-mcp-server@1.0.15', env: (c) => ({ HOME: c.tmp, DOMAIN: 'http://127.0.0.1:9', API_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'loopuman', package: 'loopuman-mcp@1.5.3', env: (c) => ({ HOME: c.tmp, LOOPUMAN_API_KEY: 'dummy-for-catalog-capture', LOOPUMAN_API_URL: 'http://127.0.0.1:9' }) },
+  // Descriptions in Chinese; its server is a closed loopback port, reached on a call only.
+  { server: 'humanagent', package: 'humanagent-mcp@1.0.11', env: (c) => ({ HOME: c.tmp, HUMANAGENT_SERVER_URL: 'http://127.0.0.1:9' }) },
+  // Live Sets and racks are read from disk on a call; Ableton Live itself is reached on a call only.
+  { server: 'ableton', package: 'ableton-cookbook-mcp@0.1.6', env: (c) => ({ HOME: c.tmp }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10, heldout11: HELDOUT_11 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10, heldout11: HELDOUT_11, heldout12: HELDOUT_12 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
