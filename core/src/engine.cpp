@@ -226,16 +226,21 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
       const size_t depth = hybrid ? std::max(limit, options_.retrieval.hybrid.depth) : limit;
       // The keyword leg first: when the static table embeds the query, the leg's analysis
       // also gives the words the table reads, so the query is split and folded once.
-      const bool share = hybrid && vector.empty() && static_->reads_like(keyword.analyzer_options());
-      ScratchLease<TokenBuffer> surface;
-      surface->clear();
       std::vector<SearchHit> keyword_hits;
-      if (hybrid) keyword_hits = keyword.search(query, depth, filter, share ? &surface.get() : nullptr);
       std::vector<float> embedded;
       const std::vector<float>* q = &vector;
-      if (vector.empty()) {
-        embedded = share ? static_->embed_tokens(surface.get()).vector : static_->embed(query).vector;
+      if (hybrid && vector.empty() && static_->reads_like(keyword.analyzer_options())) {
+        ScratchLease<TokenBuffer> surface;  // leased only here: embed() leases its own
+        surface->clear();
+        keyword_hits = keyword.search(query, depth, filter, &surface.get());
+        embedded = static_->embed_tokens(surface.get()).vector;
         q = &embedded;
+      } else {
+        if (hybrid) keyword_hits = keyword.search(query, depth, filter);
+        if (vector.empty()) {
+          embedded = static_->embed(query).vector;
+          q = &embedded;
+        }
       }
       const std::shared_ptr<const VectorIndex> index = vectors_.index(catalog_);
       auto quantized = index->quantize(*q);
