@@ -219,7 +219,7 @@ std::string_view latin_ascii(char32_t cp) {
     case 'S': return "ss";
     case 'I': return "ij";
     case 'O': return "oe";
-    default: return {"abcdefghijklmnopqrstuvwxyz" + (c - 'a'), 1};
+    default: return {&kBase[cp - 0xC0], 1};  // the letter itself, viewed in the table
   }
 }
 
