@@ -68,7 +68,7 @@
 // missing (checksum, enqueue, lapse, finalize, relabel, ...; that set 0.703 -> 0.735), and 30
 // everyday English words for ones tool catalogs use (find, stats, alert, CV, ...: MetaTool dev
 // 0.652 -> 0.658, held-out sets +0.8 to +2.3 points, the seventh -0.4, Seal-Tools unchanged).
-// Round 41's 1.1 KB: 0.5 KB let hybrid search split and fold the query once, the static table
+// Round 41's 1.0 KB: 0.5 KB let hybrid search split and fold the query once, the static table
 // reading the keyword leg's unstemmed tokens (Analyzer::analyze_into's surface; hybrid about
 // 10% faster through the JS API, bench/ab.bench.mjs --hybrid --shape seal), and 0.5 KB are 45
 // computing words for the ones tool descriptions use (credentials, RAM, unzip, rollback, purge,
