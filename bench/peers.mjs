@@ -264,27 +264,21 @@ export function bigShape({ size = 10000, sealQueries: sealCount = 250 } = {}) {
 }
 
 /** Every shape by its --shape name; `big` sizes the 10,000-tool one. */
+/** `name: () => heldoutShape(name)` for each of `names`. */
+const heldoutShapes = (names) => Object.fromEntries(names.map((name) => [name, () => heldoutShape(name)]));
+
 export const SHAPES = {
   seal: () => sealShape(),
   mcp: () => mcpShape(),
   european: () => languageShape('european'),
   'cjk-russian': () => languageShape('cjk-russian'),
-  heldout: () => heldoutShape('heldout'),
-  heldout2: () => heldoutShape('heldout2'),
-  heldout3: () => heldoutShape('heldout3'),
-  heldout4: () => heldoutShape('heldout4'),
+  ...heldoutShapes(['heldout', 'heldout2', 'heldout3', 'heldout4']),
   // Whole requests over the fourth catalog in the lexicon's nine other languages, 8 each,
   // reported by language, written before any engine ranked them.
   'heldout4-requests': () =>
     heldoutShape('heldout4', { queries: '-multilingual-requests.jsonl', key: 'heldout4-requests', title: 'requests in nine languages, fourth held-out MCP servers' }),
-  heldout5: () => heldoutShape('heldout5'),
-  heldout6: () => heldoutShape('heldout6'),
-  heldout7: () => heldoutShape('heldout7'),
-  heldout8: () => heldoutShape('heldout8'),
-  heldout9: () => heldoutShape('heldout9'),
-  heldout10: () => heldoutShape('heldout10'),
-  heldout11: () => heldoutShape('heldout11'),
-  heldout12: () => heldoutShape('heldout12'),
+  // The sets after the fourth, in HELDOUT_TITLES' order: a new set needs only its title there.
+  ...heldoutShapes(Object.keys(HELDOUT_TITLES).slice(Object.keys(HELDOUT_TITLES).indexOf('heldout5'))),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),
