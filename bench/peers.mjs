@@ -141,7 +141,10 @@ export function languageShape(set) {
  *   requirements from PDFs);
  * - heldout12: seven more, captured after the eleventh had been committed (Didit identity
  *   verification, Powerpipe compliance benchmarks, AccessLint and AccessFlow accessibility,
- *   Loopuman and HumanAgent human-worker marketplaces, Ableton Live projects).
+ *   Loopuman and HumanAgent human-worker marketplaces, Ableton Live projects);
+ * - heldout13: eight more, captured after the twelfth had been committed (Check Point firewall
+ *   policy management, PDFNoodle PDF generation, MiniMax speech and video generation, Dataiku,
+ *   the OpenTofu registry, a language-model advisor, Microsoft Clarity, Remotion's docs).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -156,6 +159,7 @@ const HELDOUT_TITLES = {
   heldout10: 'tenth held-out MCP servers',
   heldout11: 'eleventh held-out MCP servers',
   heldout12: 'twelfth held-out MCP servers',
+  heldout13: 'thirteenth held-out MCP servers',
 };
 
 /**

@@ -1,7 +1,7 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
-// would otherwise use, each in two configurations, on twenty query shapes, in one run.
+// would otherwise use, each in two configurations, on twenty-one query shapes, in one run.
 //
-//   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|heldout4|heldout4-requests|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|misspelt|misspelt-heldout|10k|all] [--rounds 3] [--time-queries 60]
+//   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|heldout4|heldout4-requests|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|misspelt|misspelt-heldout|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
 //                               [--misses N]   (also list ours' first N misses in the top 5, per section)
 //
@@ -64,6 +64,11 @@
 //   accessibility audits, marketplaces of human workers, Ableton Live projects and racks; 127
 //   queries in bench/data/heldout12-mcp-queries.jsonl), captured after the eleventh had been
 //   committed.
+// - heldout13: the same again over eight more (bench/data/heldout13-mcp.json, 99 tools: firewall
+//   policy management, PDF generation and editing, speech, voice and video generation, a
+//   data-science platform, an infrastructure-as-code registry, choosing a language model, web
+//   session recordings, a video framework's documentation; 127 queries in
+//   bench/data/heldout13-mcp-queries.jsonl), captured after the twelfth had been committed.
 // - misspelt, misspelt-heldout: the whole messages of mcp (55) and heldout (44), each with a
 //   typo in up to two of its words of 5+ letters, made deterministically by bench/peers.mjs
 //   misspell() (a letter dropped, swapped, doubled or replaced by a neighbouring key).

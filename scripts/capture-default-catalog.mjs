@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -475,8 +475,36 @@ const HELDOUT_12 = [
   { server: 'ableton', package: 'ableton-cookbook-mcp@0.1.6', env: (c) => ({ HOME: c.tmp }) },
 ];
 
+/**
+ * A thirteenth held-out catalog, captured after the twelfth had been committed, with
+ * bench/data/heldout13-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack (firewall policy management, PDF generation, speech and video generation,
+ * a data-science platform, an infrastructure-as-code registry, choosing a language model, web
+ * session recordings, a video framework's documentation). Dummy credentials and loopback
+ * addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_13 = [
+  // Check Point Quantum Management; its management server is a closed loopback port, logged in to
+  // on a call only, and its usage telemetry is off.
+  {
+    server: 'checkpoint',
+    package: '@chkp/quantum-management-mcp@1.4.10',
+    env: (c) => ({ HOME: c.tmp, MANAGEMENT_HOST: '127.0.0.1', MANAGEMENT_PORT: '9', API_KEY: 'dummy-for-catalog-capture', TELEMETRY_DISABLED: 'true' }),
+  },
+  { server: 'pdfnoodle', package: 'mcp-server-pdfnoodle@1.2.0', env: (c) => ({ HOME: c.tmp, PDFNOODLE_API_KEY: 'dummy-for-catalog-capture' }) },
+  // Its API host is a closed loopback port, reached on a call only.
+  { server: 'minimax', package: 'minimax-mcp-js@0.0.18', env: (c) => ({ HOME: c.tmp, MINIMAX_API_KEY: 'dummy-for-catalog-capture', MINIMAX_API_HOST: 'http://127.0.0.1:9' }) },
+  // Its DSS instance is a closed loopback port, reached on a call only.
+  { server: 'dataiku', package: 'dataiku-mcp@1.1.1', env: (c) => ({ HOME: c.tmp, DATAIKU_URL: 'http://127.0.0.1:9', DATAIKU_API_KEY: 'dummy-for-catalog-capture' }) },
+  { server: 'opentofu', package: '@opentofu/opentofu-mcp-server@0.1.5', env: (c) => ({ HOME: c.tmp }) },
+  { server: 'llm-advisor', package: 'llm-advisor-mcp@0.4.5', env: (c) => ({ HOME: c.tmp }) },
+  { server: 'clarity', package: '@microsoft/clarity-mcp-server@2.0.1', env: (c) => ({ HOME: c.tmp, CLARITY_API_TOKEN: 'dummy-for-catalog-capture' }) },
+  { server: 'remotion', package: '@remotion/mcp@4.0.527', env: (c) => ({ HOME: c.tmp }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10, heldout11: HELDOUT_11, heldout12: HELDOUT_12 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10, heldout11: HELDOUT_11, heldout12: HELDOUT_12, heldout13: HELDOUT_13 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
