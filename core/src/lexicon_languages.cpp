@@ -454,6 +454,110 @@ constexpr Concept kConcepts[] = {
     {"sales", "umsatz|umsätze|verkäufe|ventes|ventas|vendas|vendite|продажи|продаж|销售|销量|売上|売り上げ|매출"},
     {"workspace", "arbeitsbereich|espace de travail|espacio de trabajo|espaço de trabalho|area di lavoro|"
                   "рабочее пространство|工作区|ワークスペース|워크스페이스"},
+    // The things tools in other common domains act on: devices and installs, shopping and
+    // deliveries, media, bookings, health, people and documents, infrastructure.
+    {"device devices", "gerät|geräte|geraet|appareil|appareils|dispositivo|dispositivos|dispositivi|"
+                       "устройство|устройства|устройстве|设备|装置|デバイス|端末|기기|장치|디바이스"},
+    {"install", "installieren|installiere|installer|installe|installez|instalar|instala|instale|installare|"
+                "installa|установить|установи|установка|安装|インストール|설치|설치해"},
+    {"launch start", "lancer|lancez|iniciar|inicia|inicie|avviare|avvia|запустить|запусти|启动|起動|起動して|구동"},
+    {"budget budgets", "presupuesto|presupuestos|orçamento|orçamentos|бюджет|бюджета|预算|予算|예산"},
+    {"delivery deliveries", "lieferung|lieferungen|livraison|livraisons|entrega|entregas|consegna|consegne|"
+                            "доставка|доставку|доставки|配送|送货|配達|배송|배달"},
+    {"cart basket", "warenkorb|panier|carrito|carrinho|carrello|корзина|корзину|корзине|购物车|カート|買い物かご|장바구니"},
+    {"bookmark bookmarks favorite favorites", "lesezeichen|favoriten|favoris|favori|marcador|marcadores|"
+                                              "favoritos|favorito|segnalibro|segnalibri|preferiti|закладка|"
+                                              "закладки|закладку|избранное|书签|收藏|ブックマーク|お気に入り|북마크|즐겨찾기"},
+    {"forum", "foro|fórum|форум|форуме|论坛|掲示板|フォーラム|포럼|게시판"},
+    {"volume", "lautstärke|lautstaerke|volumen|громкость|音量|볼륨|음량"},
+    {"music", "musik|musique|música|musica|музыка|музыку|音乐|音楽|음악"},
+    {"song songs", "lieder|chanson|chansons|canción|canciones|cancion|canção|canções|canzone|canzoni|песня|"
+                   "песню|песни|歌曲|노래"},
+    {"playlist playlists", "wiedergabeliste|liste de lecture|lista de reproducción|lista de reprodução|"
+                           "плейлист|плейлисты|播放列表|歌单|プレイリスト|플레이리스트"},
+    {"audio sound", "tonspur|sonido|suono|звук|音频|声音|オーディオ|音声|오디오|소리"},
+    {"track tracks", "spuren|piste|pistes|pista|pistas|faixa|faixas|traccia|tracce|дорожка|дорожку|трек|"
+                     "треки|音轨|トラック|트랙"},
+    {"meal meals food", "mahlzeit|mahlzeiten|lebensmittel|repas|nourriture|comida|comidas|platos|refeição|"
+                        "refeições|prato|pratos|pasto|pasti|piatto|piatti|cibo|еда|еду|блюдо|блюда|菜品|食物|饭菜|"
+                        "食事|料理|食べ物|음식|식사|요리"},
+    {"ticket tickets", "billet|billets|boleto|boletos|bilhete|bilhetes|biglietto|biglietti|билет|билеты|门票|"
+                       "チケット|티켓"},
+    {"booking reservation appointment", "buchung|buchungen|reservierung|buchen|termin|réservation|réserver|"
+                                        "réserve|reserva|reservas|reservar|cita|citas|agendamento|"
+                                        "prenotazione|prenotare|prenota|appuntamento|бронирование|"
+                                        "забронировать|забронируй|бронь|预订|预约|予約|예약"},
+    {"password passwords", "passwort|kennwort|mot de passe|contraseña|contrasena|senha|senhas|пароль|пароли|"
+                           "密码|パスワード|비밀번호"},
+    {"backup", "sicherung|sicherungskopie|sauvegarde|sauvegarder|copia de seguridad|respaldo|"
+               "cópia de segurança|резервная копия|бэкап|备份|バックアップ|백업"},
+    {"restore", "wiederherstellen|stelle wieder her|restaurer|restaure|restaurar|restaura|ripristinare|"
+                "ripristina|восстановить|восстанови|恢复|还原|復元|リストア|복원|복구"},
+    {"alert alerts", "warnung|warnungen|alerte|alertes|alerta|alertas|allarme|avviso|avvisi|оповещение|"
+                     "оповещения|предупреждение|警报|告警|アラート|警告|경고"},
+    {"template templates", "vorlage|vorlagen|plantilla|plantillas|шаблон|шаблоны|模板|テンプレート|템플릿"},
+    {"workflow workflows", "arbeitsablauf|arbeitsabläufe|flux de travail|flujo de trabajo|fluxo de trabalho|"
+                           "flusso di lavoro|рабочий процесс|工作流|ワークフロー|워크플로"},
+    {"contract contracts", "vertrag|verträge|contrat|contrats|contrato|contratos|contratto|contratti|договор|"
+                           "договора|контракт|合同|契約|계약"},
+    {"print", "drucken|drucke|drucker|imprimer|imprime|imprimante|imprimir|impresora|impressora|stampare|"
+              "stampante|печать|распечатать|распечатай|принтер|打印|印刷|プリンター|인쇄|프린터"},
+    {"camera cameras", "kamera|kameras|caméra|cámara|câmera|fotocamera|telecamera|камера|камеры|相机|摄像头|カメラ|"
+                       "카메라"},
+    {"temperature", "temperatur|température|temperatura|температура|温度|온도"},
+    {"light lights lamp", "licht|lichter|lampe|lumière|lumières|luz|luces|luzes|lâmpada|luce|luci|свет|лампа|"
+                          "灯光|照明|ライト|조명"},
+    {"health", "gesundheit|santé|salud|saúde|здоровье|健康|건강"},
+    {"weight", "gewicht|poids|вес|体重|重量|몸무게|무게"},
+    {"workout exercise training", "trainings|entraînement|ejercicio|ejercicios|entrenamiento|treino|treinos|"
+                                  "exercício|allenamento|esercizio|esercizi|тренировка|тренировку|упражнение|"
+                                  "锻炼|训练|健身|ワークアウト|トレーニング|運動|운동|트레이닝"},
+    {"sleep", "schlaf|sommeil|sueño|sonno|сон|сна|睡眠|수면"},
+    {"patient patients", "paciente|pacientes|paziente|pazienti|пациент|пациента|пациенты|患者|病人|환자"},
+    {"doctor", "arzt|ärztin|médecin|médico|medico|dottore|врач|доктор|医生|医者|医師|의사"},
+    {"candidate candidates", "kandidat|kandidaten|bewerber|candidat|candidats|candidato|candidatos|candidati|"
+                             "кандидат|кандидата|кандидаты|候选人|応募者|候補者|지원자|후보자"},
+    {"resume cv", "lebenslauf|currículum|currículo|резюме|简历|履歴書|이력서"},
+    {"employee employees", "mitarbeiter|mitarbeiterin|angestellte|employé|employés|empleado|empleados|"
+                           "funcionário|funcionários|dipendente|dipendenti|сотрудник|сотрудники|员工|従業員|社員|직원"},
+    {"invite invitation", "einladen|einladung|lade ein|inviter|invitar|invitación|convidar|convite|invitare|"
+                          "invito|пригласить|пригласи|приглашение|邀请|招待|초대"},
+    {"chat conversation", "unterhaltung|gespräch|gespräche|conversación|conversa|conversazione|чат|беседа|"
+                          "диалог|聊天|对话|会話|チャット|대화|채팅"},
+    {"skip", "überspringen|überspringe|ueberspringen|sauter|saltar|salta|salte|pular|pule|saltare|пропустить|"
+             "пропусти|跳过|スキップ|건너뛰기|건너뛰어"},
+    {"network", "netzwerk|réseau|rede|rete|сеть|сети|网络|ネットワーク|네트워크"},
+    {"container containers", "conteneur|conteneurs|contenedor|contenedores|contêiner|contenitore|контейнер|"
+                             "контейнеры|容器|コンテナ|컨테이너"},
+    {"certificate", "zertifikat|certificat|certificado|certificato|сертификат|证书|証明書|인증서"},
+    {"battery", "akku|batterie|batería|bateria|batteria|батарея|аккумулятор|电池|电量|バッテリー|電池|배터리"},
+    {"newsletter subscribers", "abonnent|abonnenten|abonné|abonnés|suscriptor|suscriptores|boletín|assinante|"
+                               "assinantes|iscritto|iscritti|подписчик|подписчики|рассылка|рассылку|订阅者|購読者|"
+                               "ニュースレター|구독자|뉴스레터"},
+    {"face", "gesicht|visage|rostro|rosto|viso|лицо|лица|人脸|面部|얼굴"},
+    {"debug", "debuggen|déboguer|deboguer|depurar|debuggare|отладка|отладить|调试|デバッグ|디버그|디버깅"},
+    {"breakpoint breakpoints", "haltepunkt|haltepunkte|point d'arrêt|punto de interrupción|"
+                               "ponto de interrupção|punto di interruzione|точка останова|断点|ブレークポイント|중단점"},
+    {"sensor sensors", "capteur|capteurs|sensore|sensori|датчик|датчики|传感器|センサー|센서"},
+    {"energy electricity", "energie|strom|énergie|électricité|energía|electricidad|eletricidade|elettricità|"
+                           "энергия|электричество|能源|电力|エネルギー|電力|에너지|전력"},
+    {"vehicle car", "fahrzeug|voiture|véhicule|coche|vehículo|veículo|veicolo|автомобиль|машина|машину|汽车|车辆|"
+                    "自動車|자동차|차량"},
+    {"hotel", "отель|гостиница|酒店|ホテル|호텔"},
+    {"parking", "parkplatz|stationnement|estacionamiento|aparcamiento|estacionamento|parcheggio|парковка|停车|"
+                "駐車|주차"},
+    {"reminder", "erinnerung|recordatorio|lembrete|promemoria|напоминание|提醒|リマインダー|리마인더"},
+    {"article post", "artikel|artículo|artigo|articolo|статья|статью|文章|記事|기사|게시물"},
+    {"blog", "блог|博客|ブログ|블로그"},
+    {"podcast", "подкаст|播客|ポッドキャスト|팟캐스트"},
+    {"movie film", "filme|película|películas|фильм|фильмы|电影|映画|영화"},
+    {"game games", "spiel|spiele|jeu|jeux|juego|juegos|jogo|jogos|gioco|giochi|игра|игры|игру|游戏|ゲーム|게임"},
+    {"cryptocurrency crypto", "kryptowährung|cryptomonnaie|criptomoneda|criptomoeda|criptovaluta|"
+                              "криптовалюта|加密货币|暗号資産|仮想通貨|암호화폐|가상화폐"},
+    {"course courses", "kurs|kurse|cours|curso|cursos|corso|corsi|курс|курсы|课程|講座|강의|강좌"},
+    {"student students", "schüler|studenten|étudiant|étudiants|élève|élèves|estudiante|estudiantes|alumno|"
+                         "alumnos|aluno|alunos|estudante|studente|studenti|студент|студенты|ученик|学生|生徒|학생"},
+    {"trip travel", "reise|reisen|viaje|viajes|viagem|viaggio|путешествие|поездка|旅行|여행"},
 };
 
 }  // namespace

@@ -439,6 +439,50 @@ TEST_CASE("requests in other languages reach the words tool catalogs use most", 
   });
 }
 
+TEST_CASE("requests in other languages reach the things tools in more domains act on", "[model_queries]") {
+  // Round 42's concepts (devices and installs, budgets, deliveries, volume, backups, workouts,
+  // temperature, candidates, forums, reminders, invitations, ...), asked for in the nine
+  // languages; each tool listed after a neighbour that shares the rest of the request's words,
+  // so that a tie goes the wrong way. None of these found its tool first before them.
+  JsonEngine e = engine_of(R"([
+    {"name":"get_account","description":"Get the account's details"},
+    {"name":"get_budget","description":"Get the account's budget"},
+    {"name":"get_next_order","description":"Get the next order"},
+    {"name":"skip_next_delivery","description":"Skip the next delivery"},
+    {"name":"get_track","description":"Get a track of the project"},
+    {"name":"set_track_volume","description":"Set the volume of a track"},
+    {"name":"list_apps","description":"List the apps on a device"},
+    {"name":"install_app","description":"Install an app on a device"},
+    {"name":"create_backup","description":"Create a backup of the database"},
+    {"name":"restore_backup","description":"Restore the database from a backup"},
+    {"name":"log_meal","description":"Log a meal"},
+    {"name":"log_workout","description":"Log a workout"},
+    {"name":"get_thermostat","description":"Get the thermostat's mode in a room"},
+    {"name":"get_temperature","description":"Get the temperature of a room"},
+    {"name":"get_job","description":"Get a job opening"},
+    {"name":"list_candidates","description":"List the candidates for a job"},
+    {"name":"list_messages","description":"List the messages"},
+    {"name":"list_forum_posts","description":"List the posts of the forum"},
+    {"name":"create_note","description":"Create a note"},
+    {"name":"create_reminder","description":"Create a reminder"},
+    {"name":"add_member","description":"Add a member to the workspace"},
+    {"name":"invite_member","description":"Send an invitation to join the workspace"}])");
+  each_first(e, {
+      {"presupuesto de la cuenta", "get_budget"},
+      {"Überspringe die nächste Lieferung", "skip_next_delivery"},
+      {"громкость дорожки", "set_track_volume"},
+      {"在设备上安装应用", "install_app"},
+      {"Ripristina il database dal backup", "restore_backup"},
+      {"Registra il mio allenamento di oggi", "log_workout"},
+      {"ワークアウトを記録して", "log_workout"},
+      {"Какая температура в комнате?", "get_temperature"},
+      {"지원자 목록", "list_candidates"},
+      {"论坛的帖子", "list_forum_posts"},
+      {"Crie um lembrete para amanhã", "create_reminder"},
+      {"Einladung in den Workspace senden", "invite_member"},
+  });
+}
+
 TEST_CASE("in a whole message an English word's synonyms count half", "[model_queries]") {
   // A message has words enough of its own; the lexicon's English synonyms of one of them
   // ("changed": edit, update) at full weight let the tools that say so outrank the one the rest

@@ -1,8 +1,8 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 204 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
+// 209 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
 // of them the glue's, docs/wasm-boundary.md; then 185 KB until round 36, 189 KB until round 37,
-// 191 KB until round 38, 193 KB until round 39, 198 KB until round 40 and 202 KB until round 41, each raised by the
+// 191 KB until round 38, 193 KB until round 39, 198 KB until round 40, 202 KB until round 41 and 204 KB until round 42, each raised by the
 // items below that name that round). DESIGN.md's bar was 150 KB; what the other 48 bought (before that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -74,6 +74,14 @@
 // computing words for the ones tool descriptions use (credentials, RAM, unzip, rollback, purge,
 // tx, ...; several from the eleventh held-out set's first-run misses: that set 0.764 -> 0.812,
 // MetaTool dev 0.6581 -> 0.6587, the eighth set 0.850 -> 0.853, no set losing).
+// Round 42's 5.1 KB are 63 concepts in the nine languages for what tools in more domains act on
+// (devices, installs, budgets, deliveries, carts, bookmarks, music and volume, meals, bookings,
+// passwords, backups, workouts, temperature, candidates, employees, forums, reminders, ...):
+// the requests in nine languages over the ninth to twelfth held-out sets 0.722 -> 0.722,
+// 0.667 -> 0.963, 0.889 -> 1.000 and 0.611 -> 0.722 (whole messages 0.611 -> 0.741, 0.426 ->
+// 0.518, 0.861 -> 1.000 and 0.704 -> 0.815; those sets' misses had been read, so only the
+// thirteenth set's first run is a fair test of them), no set losing, Seal-Tools and MetaTool
+// unchanged.
 // Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
@@ -87,7 +95,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 204 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 209 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
