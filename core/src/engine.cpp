@@ -228,19 +228,21 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
       // also gives the words the table reads, so the query is split and folded once.
       std::vector<SearchHit> keyword_hits;
       std::vector<float> embedded;
+      double table_coverage = 1;  // a host's vector: the host's model read the whole query
       const std::vector<float>* q = &vector;
+      const auto embedded_by_table = [&](StaticEmbedding e) {
+        table_coverage = e.coverage();
+        embedded = std::move(e.vector);
+        q = &embedded;
+      };
       if (hybrid && vector.empty() && static_->reads_like(keyword.analyzer_options())) {
         ScratchLease<TokenBuffer> surface;  // leased only here: embed() leases its own
         surface->clear();
         keyword_hits = keyword.search(query, depth, filter, &surface.get());
-        embedded = static_->embed_tokens(surface.get()).vector;
-        q = &embedded;
+        embedded_by_table(static_->embed_tokens(surface.get()));
       } else {
         if (hybrid) keyword_hits = keyword.search(query, depth, filter);
-        if (vector.empty()) {
-          embedded = static_->embed(query).vector;
-          q = &embedded;
-        }
+        if (vector.empty()) embedded_by_table(static_->embed(query));
       }
       const std::shared_ptr<const VectorIndex> index = vectors_.index(catalog_);
       auto quantized = index->quantize(*q);
@@ -251,7 +253,7 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
         return out;
       }
       HybridOptions fusion = options_.retrieval.hybrid;
-      fusion.semantic_weight = fusion_semantic_weight(keyword_hits, fusion);
+      fusion.semantic_weight = fusion_semantic_weight(keyword_hits, fusion, table_coverage);
       std::vector<float> keyword_cosines;
       if (fusion.fusion == Fusion::Score) {
         std::vector<size_t> tools(keyword_hits.size());

@@ -50,11 +50,13 @@ double keyword_confidence(const std::vector<SearchHit>& keyword) {
   return (best - mean) / std::sqrt(variance);
 }
 
-double fusion_semantic_weight(const std::vector<SearchHit>& keyword, const HybridOptions& options) {
-  if (!options.adaptive_weight || options.fusion != Fusion::Score) return options.semantic_weight;
+double fusion_semantic_weight(const std::vector<SearchHit>& keyword, const HybridOptions& options,
+                              double table_coverage) {
+  const double coverage = std::min(std::max(table_coverage, 0.0), kMinTableCoverage) / kMinTableCoverage;
+  if (!options.adaptive_weight || options.fusion != Fusion::Score) return options.semantic_weight * coverage;
   const double z = keyword_confidence(keyword);
   const double ratio = z > 0 ? kReferenceConfidence / z : INFINITY;
-  return options.semantic_weight * std::min(ratio * ratio * ratio, kMaxWeightFactor);
+  return options.semantic_weight * std::min(ratio * ratio * ratio, kMaxWeightFactor) * coverage;
 }
 
 std::vector<SearchHit> semantic_hits(const std::vector<VectorHit>& best) {

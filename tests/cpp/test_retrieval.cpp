@@ -3,6 +3,7 @@
 #include "toolsearch/engine.hpp"
 #include "toolsearch/json_api.hpp"
 #include "toolsearch/retrieval.hpp"
+#include "toolsearch/static_embedder.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -312,6 +313,51 @@ TEST_CASE("a static table loaded through the input buffer ranks as one passed as
   }
 }
 
+TEST_CASE("hybrid with the static table weighs its leg by the share of the query it knows", "[retrieval]") {
+  std::ifstream file(std::string(TOOLSEARCH_SOURCE_DIR) + "/js/assets/static-embeddings.tsse", std::ios::binary);
+  if (!file) {
+    WARN("js/assets/static-embeddings.tsse not present; skipped");
+    return;
+  }
+  const std::vector<uint8_t> table((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  auto embedder = StaticEmbedder::load(table);
+  REQUIRE(embedder.ok());
+  Engine e;
+  REQUIRE(e.add({tool("read_text_file", "Read the contents of a text file"),
+                 tool("write_file", "Write text to a file"),
+                 tool("list_directory", "List the files in a folder"),
+                 tool("send_message", "Post a message to a chat channel"),
+                 tool("get_forecast", "Weather forecast for a city")})
+              .ok());
+  REQUIRE(e.load_static_table(table.data(), table.size()).ok());
+  EngineOptions o = e.options();
+  o.retrieval.hybrid.fusion = Fusion::Rrf;  // ranks only: each hit's score shows the weight
+  o.retrieval.hybrid.keyword_weight = 1;
+  o.retrieval.hybrid.semantic_weight = 1;
+  REQUIRE(e.configure(o).ok());
+  size_t scaled = 0;
+  for (const char* query : {"Lies bitte die Textdatei und schick sie in den Kanal", "Прочитай текстовый файл",
+                            "read the text file and post it to the channel", "what is the weather in Paris"}) {
+    INFO(query);
+    const double coverage = embedder.value().embed(query).coverage();
+    const double weight = std::min(coverage, kMinTableCoverage) / kMinTableCoverage;
+    scaled += weight < 1 ? 1 : 0;
+    SearchRequest request = with(RetrievalStrategy::Hybrid);
+    request.rank_every_leg = true;
+    auto r = e.retrieve(query, request);
+    REQUIRE(r.ok());
+    REQUIRE(r->strategy == RetrievalStrategy::Hybrid);
+    REQUIRE_FALSE(r->hits.empty());
+    for (const SearchHit& h : r->hits) {
+      const double keyword = h.keyword.rank ? 1.0 / (60.0 + static_cast<double>(h.keyword.rank)) : 0.0;
+      const bool ranked = h.semantic.rank && h.semantic.rank != LegRank::kUnranked;
+      const double semantic = ranked ? weight / (60.0 + static_cast<double>(h.semantic.rank)) : 0.0;
+      CHECK(h.score == Approx(keyword + semantic));
+    }
+  }
+  CHECK(scaled == 2);  // the two requests in other languages, not the English ones
+}
+
 namespace {
 
 SearchHit hit(size_t tool, double score, MatchKind kind = MatchKind::Bm25) { return {tool, score, kind, false, {}, {}}; }
@@ -370,8 +416,18 @@ TEST_CASE("keyword_confidence measures how far the best score stands out of 50",
   o.adaptive_weight = false;
   CHECK(fusion_semantic_weight({}, o) == 0.3);
   o.adaptive_weight = true;
-  o.fusion = Fusion::Rrf;  // RRF weighs ranks: never scaled
+  o.fusion = Fusion::Rrf;  // RRF weighs ranks: never scaled by confidence
   CHECK(fusion_semantic_weight({}, o) == 0.3);
+
+  // A static table that knows under kMinTableCoverage of the query's words: the weight falls
+  // in proportion, in either fusion; at or above it, and for a host's vector (1), it stands.
+  CHECK(fusion_semantic_weight({}, o, 0.3) == Approx(0.3 * 0.3 / kMinTableCoverage));
+  CHECK(fusion_semantic_weight({}, o, 0.0) == 0);
+  CHECK(fusion_semantic_weight({}, o, kMinTableCoverage) == 0.3);
+  CHECK(fusion_semantic_weight({}, o, 0.9) == 0.3);
+  o.fusion = Fusion::Score;
+  CHECK(fusion_semantic_weight(hits({5}), o, 0.45) == Approx(0.3 * std::pow(4.5 / 7, 3) * 0.45 / kMinTableCoverage));
+  CHECK(fusion_semantic_weight(hits({5}), o, 1) == Approx(0.3 * std::pow(4.5 / 7, 3)));
 }
 
 TEST_CASE("fuse_hybrid with RRF sums weighted reciprocal ranks", "[retrieval]") {

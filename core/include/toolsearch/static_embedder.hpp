@@ -36,6 +36,8 @@ struct StaticEmbedding {
   std::vector<float> vector;  ///< dims() values, unit length; all zeros when no token is known
   size_t tokens = 0;          ///< tokens the analyzer produced
   size_t known_tokens = 0;    ///< of which found in the table
+  /// The share of the tokens the table knows: known_tokens / tokens (0 for no tokens).
+  double coverage() const { return tokens > 0 ? static_cast<double>(known_tokens) / static_cast<double>(tokens) : 0.0; }
 };
 
 class StaticEmbedder {
