@@ -5,11 +5,11 @@
 #include "toolsearch/retrieval.hpp"
 #include "toolsearch/static_embedder.hpp"
 
+#include "shipped_table.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include <string>
 #include <vector>
@@ -278,12 +278,11 @@ TEST_CASE("the JSON API carries strategy, degradation, legs and vectors", "[retr
 }
 
 TEST_CASE("a static table loaded through the input buffer ranks as one passed as a string", "[retrieval]") {
-  std::ifstream file(std::string(TOOLSEARCH_SOURCE_DIR) + "/js/assets/static-embeddings.tsse", std::ios::binary);
-  if (!file) {
+  const std::string table = test::shipped_static_table();
+  if (table.empty()) {
     WARN("js/assets/static-embeddings.tsse not present; skipped");
     return;
   }
-  const std::string table((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   const char* tools = R"([{"name":"read_text_file","description":"Read the contents of a file from disk"},
                           {"name":"send_message","description":"Post a message to a chat channel"},
                           {"name":"get_forecast","description":"Weather forecast for a city"}])";
@@ -314,12 +313,12 @@ TEST_CASE("a static table loaded through the input buffer ranks as one passed as
 }
 
 TEST_CASE("hybrid with the static table weighs its leg by the share of the query it knows", "[retrieval]") {
-  std::ifstream file(std::string(TOOLSEARCH_SOURCE_DIR) + "/js/assets/static-embeddings.tsse", std::ios::binary);
-  if (!file) {
+  const std::string text = test::shipped_static_table();
+  if (text.empty()) {
     WARN("js/assets/static-embeddings.tsse not present; skipped");
     return;
   }
-  const std::vector<uint8_t> table((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::vector<uint8_t> table(text.begin(), text.end());
   auto embedder = StaticEmbedder::load(table);
   REQUIRE(embedder.ok());
   Engine e;

@@ -2,13 +2,13 @@
 #include "toolsearch/stemmer.hpp"
 #include "toolsearch/utf8.hpp"
 
+#include "shipped_table.hpp"
+
 #include <catch2/catch.hpp>
 #include <memory>
 
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -159,12 +159,12 @@ TEST_CASE("static embedder: every truncation and corruption is a typed error", "
 }
 
 TEST_CASE("static embedder: the distilled table in js/assets loads and embeds", "[static_embedder]") {
-  std::ifstream in(std::string(TOOLSEARCH_SOURCE_DIR) + "/js/assets/static-embeddings.tsse", std::ios::binary);
-  if (!in) {
+  const std::string text = test::shipped_static_table();
+  if (text.empty()) {
     WARN("js/assets/static-embeddings.tsse not present; skipped");
     return;
   }
-  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::vector<uint8_t> bytes(text.begin(), text.end());
   auto loaded = StaticEmbedder::load(bytes);
   REQUIRE(loaded.ok());
   const StaticEmbedder& e = loaded.value();
