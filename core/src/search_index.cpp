@@ -337,10 +337,16 @@ void SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, Nea
   out.typos = out.count = closest_first(scored, out.terms);
   while (out.closest < scored.size() && scored[out.closest].first == scored[0].first) ++out.closest;
 
-  // The lexicon's keys are a few hundred words: a scan of the letter's list, shortest first.
+  // The lexicon's keys are a few hundred words a letter: a scan of the letter's list, shortest
+  // first, from the first key long enough to be in reach (a binary search by length).
   if (token.size() >= kLexiconTypoLetters) {
     size_t lexicon_budget = out.typos > 0 ? scored[0].first : budget;
-    for (uint32_t entry : typo_lexicon[first]) {
+    const std::vector<uint32_t>& keys = typo_lexicon[first];
+    const size_t shortest = token.size() - std::min(token.size(), lexicon_budget);
+    const auto from = std::partition_point(keys.begin(), keys.end(),
+                                           [&](uint32_t entry) { return analyzed->keys[entry].size() < shortest; });
+    for (auto it = from; it != keys.end(); ++it) {
+      const uint32_t entry = *it;
       const std::string_view key = analyzed->keys[entry];
       if (key.size() > token.size() + lexicon_budget) break;
       // Another language's word is reached by one edit only: an English word the catalog lacks
