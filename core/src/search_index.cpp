@@ -376,14 +376,14 @@ void SearchIndex::Impl::near_terms(std::string_view token, size_t max_edits, Nea
   }
 
   // Shorter terms the token starts with, longest first (fewest letters left over), when nothing
-  // closer was found; a term with a letter the token lacks is ruled out before its bytes are read.
+  // closer was found: its own prefixes of kStemLetters+ letters, looked up (a prefix of a
+  // lowercase ASCII token is a typo candidate whenever the catalog has it).
   if (out.count > 0 || out.lexicon_entry != kNoEntry || token.size() < kStemTokenLetters) return;
   scored.clear();
-  for (size_t k = starts[std::min(kStemLetters, starts.size() - 1)]; k < list.size(); ++k) {
-    const std::string_view term = terms[list[k]];
-    if (term.size() >= token.size()) break;  // the list is sorted by length
-    if ((letters[k] & ~token_letters) != 0) continue;
-    if (token.compare(0, term.size(), term) == 0) scored.emplace_back(token.size() - term.size(), list[k]);
+  for (size_t length = kStemLetters; length < token.size(); ++length) {
+    if (const uint32_t id = terms.find(token.substr(0, length)); id != TermDictionary::kNone) {
+      scored.emplace_back(token.size() - length, id);
+    }
   }
   out.count = closest_first(scored, out.terms);
 }
