@@ -267,22 +267,24 @@ export function bigShape({ size = 10000, sealQueries: sealCount = 250 } = {}) {
   };
 }
 
-/** Every shape by its --shape name; `big` sizes the 10,000-tool one. */
 /** `name: () => heldoutShape(name)` for each of `names`. */
 const heldoutShapes = (names) => Object.fromEntries(names.map((name) => [name, () => heldoutShape(name)]));
+const HELDOUT_NAMES = Object.keys(HELDOUT_TITLES);
+const FIFTH = HELDOUT_NAMES.indexOf('heldout5');
 
+/** Every shape by its --shape name; `big` sizes the 10,000-tool one. */
 export const SHAPES = {
   seal: () => sealShape(),
   mcp: () => mcpShape(),
   european: () => languageShape('european'),
   'cjk-russian': () => languageShape('cjk-russian'),
-  ...heldoutShapes(['heldout', 'heldout2', 'heldout3', 'heldout4']),
+  ...heldoutShapes(HELDOUT_NAMES.slice(0, FIFTH)),
   // Whole requests over the fourth catalog in the lexicon's nine other languages, 8 each,
   // reported by language, written before any engine ranked them.
   'heldout4-requests': () =>
     heldoutShape('heldout4', { queries: '-multilingual-requests.jsonl', key: 'heldout4-requests', title: 'requests in nine languages, fourth held-out MCP servers' }),
   // The sets after the fourth, in HELDOUT_TITLES' order: a new set needs only its title there.
-  ...heldoutShapes(Object.keys(HELDOUT_TITLES).slice(Object.keys(HELDOUT_TITLES).indexOf('heldout5'))),
+  ...heldoutShapes(HELDOUT_NAMES.slice(FIFTH)),
   misspelt: () => misspeltShape('mcp'),
   'misspelt-heldout': () => misspeltShape('heldout'),
   '10k': (big = {}) => bigShape(big),

@@ -318,8 +318,8 @@ TEST_CASE("hybrid with the static table weighs its leg by the share of the query
     WARN("js/assets/static-embeddings.tsse not present; skipped");
     return;
   }
-  const std::vector<uint8_t> table(text.begin(), text.end());
-  auto embedder = StaticEmbedder::load(table);
+  const auto* table = reinterpret_cast<const uint8_t*>(text.data());
+  auto embedder = StaticEmbedder::load(table, text.size());
   REQUIRE(embedder.ok());
   Engine e;
   REQUIRE(e.add({tool("read_text_file", "Read the contents of a text file"),
@@ -328,7 +328,7 @@ TEST_CASE("hybrid with the static table weighs its leg by the share of the query
                  tool("send_message", "Post a message to a chat channel"),
                  tool("get_forecast", "Weather forecast for a city")})
               .ok());
-  REQUIRE(e.load_static_table(table.data(), table.size()).ok());
+  REQUIRE(e.load_static_table(table, text.size()).ok());
   EngineOptions o = e.options();
   o.retrieval.hybrid.fusion = Fusion::Rrf;  // ranks only: each hit's score shows the weight
   o.retrieval.hybrid.keyword_weight = 1;

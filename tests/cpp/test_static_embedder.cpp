@@ -164,8 +164,7 @@ TEST_CASE("static embedder: the distilled table in js/assets loads and embeds", 
     WARN("js/assets/static-embeddings.tsse not present; skipped");
     return;
   }
-  const std::vector<uint8_t> bytes(text.begin(), text.end());
-  auto loaded = StaticEmbedder::load(bytes);
+  auto loaded = StaticEmbedder::load(reinterpret_cast<const uint8_t*>(text.data()), text.size());
   REQUIRE(loaded.ok());
   const StaticEmbedder& e = loaded.value();
   auto cos = [&](const char* a, const char* b) {
