@@ -144,7 +144,10 @@ export function languageShape(set) {
  *   Loopuman and HumanAgent human-worker marketplaces, Ableton Live projects);
  * - heldout13: eight more, captured after the twelfth had been committed (Check Point firewall
  *   policy management, PDFNoodle PDF generation, MiniMax speech and video generation, Dataiku,
- *   the OpenTofu registry, a language-model advisor, Microsoft Clarity, Remotion's docs).
+ *   the OpenTofu registry, a language-model advisor, Microsoft Clarity, Remotion's docs);
+ * - heldout14: eight more, captured after the thirteenth had been run once (stock-sdk Chinese,
+ *   Hong Kong and US market data, Lara Translate memories and glossaries, Salesforce, Flightradar24
+ *   flight tracking, AMap Chinese maps, HotelZero hotel search, time zones, US weather alerts).
  */
 const HELDOUT_TITLES = {
   heldout: 'held-out MCP servers',
@@ -160,6 +163,7 @@ const HELDOUT_TITLES = {
   heldout11: 'eleventh held-out MCP servers',
   heldout12: 'twelfth held-out MCP servers',
   heldout13: 'thirteenth held-out MCP servers',
+  heldout14: 'fourteenth held-out MCP servers',
 };
 
 /**

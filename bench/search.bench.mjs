@@ -1,7 +1,7 @@
 // Search speed and recall through the JS API, side by side with the JS search libraries people
-// would otherwise use, each in two configurations, on twenty-one query shapes, in one run.
+// would otherwise use, each in two configurations, on twenty-two query shapes, in one run.
 //
-//   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|heldout4|heldout4-requests|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|misspelt|misspelt-heldout|10k|all] [--rounds 3] [--time-queries 60]
+//   node bench/search.bench.mjs [--shape seal|mcp|european|cjk-russian|heldout|heldout2|heldout3|heldout4|heldout4-requests|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|heldout14|misspelt|misspelt-heldout|10k|all] [--rounds 3] [--time-queries 60]
 //                               [--recall-queries N] [--big-queries 250] [--size 10000] [--json]
 //                               [--misses N]   (also list ours' first N misses in the top 5, per section)
 //
@@ -69,6 +69,11 @@
 //   data-science platform, an infrastructure-as-code registry, choosing a language model, web
 //   session recordings, a video framework's documentation; 127 queries in
 //   bench/data/heldout13-mcp-queries.jsonl), captured after the twelfth had been committed.
+// - heldout14: the same again over eight more (bench/data/heldout14-mcp.json, 105 tools: Chinese,
+//   Hong Kong and US stock-market data, translation memories and glossaries, a CRM platform's
+//   objects, records and Apex code, live and historic flight tracking, Chinese maps, hotel search,
+//   time zones, US weather alerts; 127 queries in bench/data/heldout14-mcp-queries.jsonl), captured
+//   after the thirteenth had been run once.
 // - misspelt, misspelt-heldout: the whole messages of mcp (55) and heldout (44), each with a
 //   typo in up to two of its words of 5+ letters, made deterministically by bench/peers.mjs
 //   misspell() (a letter dropped, swapped, doubled or replaced by a neighbouring key).

@@ -2,7 +2,7 @@
 // measured natively on all of them in about a second instead of through a wasm rebuild:
 //
 //   node bench/shapes-jsonl.mjs [--out build/shapes]
-//   for s in mcp heldout heldout2 heldout3 heldout4 heldout4-requests heldout5 heldout6 heldout7 heldout8 heldout9 heldout10 heldout11 heldout12 heldout13 misspelt misspelt-heldout european cjk-russian; do
+//   for s in mcp heldout heldout2 heldout3 heldout4 heldout4-requests heldout5 heldout6 heldout7 heldout8 heldout9 heldout10 heldout11 heldout12 heldout13 heldout14 misspelt misspelt-heldout european cjk-russian; do
 //     build/native/tools/eval_seal build/shapes/$s.tools.jsonl build/shapes/$s.queries.jsonl
 //   done
 //

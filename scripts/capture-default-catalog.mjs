@@ -3,7 +3,7 @@
 // published on npm into js/catalogs/official-mcp.json, the built-in default catalog.
 //
 // Usage:  npm run capture:catalog        (from the repo root, after `npm install`)
-//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13
+//         node scripts/capture-default-catalog.mjs --set heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|heldout14
 //           captures a held-out set's servers (third-party servers, a held-out catalog for the
 //           retrieval bench) into bench/data/<set>-mcp.json. Those packages are not dependencies
 //           of the project: they are installed into build/heldout-servers first (npm, pinned
@@ -503,8 +503,46 @@ const HELDOUT_13 = [
   { server: 'remotion', package: '@remotion/mcp@4.0.527', env: (c) => ({ HOME: c.tmp }) },
 ];
 
+/**
+ * A fourteenth held-out catalog, captured after the thirteenth had been run once, with
+ * bench/data/heldout14-mcp-queries.jsonl written before any engine ran on it: more domains the
+ * other catalogs lack or barely touch (Chinese, Hong Kong and US stock-market data, translation
+ * memories and glossaries, a CRM platform's objects, records and Apex code, live and historic
+ * flight tracking, Chinese maps, hotel search, time zones, US weather alerts). Dummy credentials
+ * and loopback addresses only.
+ * @type {typeof SERVERS}
+ */
+const HELDOUT_14 = [
+  // Its bin is a command-line tool whose `mcp` command is the MCP server; descriptions in Chinese.
+  // Market data is fetched on a call only.
+  { server: 'stock-sdk', package: 'stock-sdk@2.4.4', args: () => ['mcp'], env: (c) => ({ HOME: c.tmp }) },
+  // Lara Translate's API is reached on a call only; the keys only have to be set.
+  { server: 'lara', package: '@translated/lara-mcp@1.0.6', env: (c) => ({ HOME: c.tmp, LARA_ACCESS_KEY_ID: 'dummy-for-catalog-capture', LARA_ACCESS_KEY_SECRET: 'dummy-for-catalog-capture' }) },
+  // jsforce logs in on the first tool call; the instance URL is a closed loopback port.
+  {
+    server: 'salesforce',
+    package: '@tsmztech/mcp-server-salesforce@0.0.6',
+    env: (c) => ({
+      HOME: c.tmp,
+      SALESFORCE_CONNECTION_TYPE: 'User_Password',
+      SALESFORCE_USERNAME: 'capture@example.com',
+      SALESFORCE_PASSWORD: 'dummy-for-catalog-capture',
+      SALESFORCE_TOKEN: 'dummy-for-catalog-capture',
+      SALESFORCE_INSTANCE_URL: 'http://127.0.0.1:9',
+    }),
+  },
+  { server: 'fr24', package: '@flightradar24/fr24api-mcp@1.0.2', env: (c) => ({ HOME: c.tmp, FR24_API_KEY: 'dummy-for-catalog-capture' }) },
+  // AMap (Gaode) maps; descriptions in Chinese.
+  { server: 'amap', package: '@amap/amap-maps-mcp-server@0.0.8', env: (c) => ({ HOME: c.tmp, AMAP_MAPS_API_KEY: 'dummy-for-catalog-capture' }) },
+  // Booking.com through a browser launched on a call only; its session folder is in the temp dir.
+  { server: 'hotelzero', package: 'hotelzero@1.15.2', env: (c) => ({ HOME: c.tmp, HOTELZERO_SESSION_PATH: path.join(c.tmp, 'hotelzero-session') }) },
+  { server: 'time', package: 'time-mcp@1.0.6', env: (c) => ({ HOME: c.tmp }) },
+  // The US National Weather Service is reached on a call only.
+  { server: 'weather', package: '@h1deya/mcp-server-weather@0.1.3', env: (c) => ({ HOME: c.tmp }) },
+];
+
 /** The held-out sets by `--set` name. */
-const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10, heldout11: HELDOUT_11, heldout12: HELDOUT_12, heldout13: HELDOUT_13 };
+const HELDOUT_SETS = { heldout: HELDOUT_1, heldout2: HELDOUT_2, heldout3: HELDOUT_3, heldout4: HELDOUT_4, heldout5: HELDOUT_5, heldout6: HELDOUT_6, heldout7: HELDOUT_7, heldout8: HELDOUT_8, heldout9: HELDOUT_9, heldout10: HELDOUT_10, heldout11: HELDOUT_11, heldout12: HELDOUT_12, heldout13: HELDOUT_13, heldout14: HELDOUT_14 };
 
 /** A table row's package name without its pinned version. */
 const packageName = (spec) => spec.replace(/(.)@[^@/]*$/, '$1');
