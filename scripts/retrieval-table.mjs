@@ -65,9 +65,11 @@ for (const s of SETS) {
   for (const leg of /** @type {const} */ (['none', 'use-lite', 'static'])) {
     const ts = await engineFor(catalog, leg);
     try {
-      /** @param {string} strategy @param {number} [semanticWeight] */
-      const run = (strategy, semanticWeight) => {
-        if (semanticWeight !== undefined) ts.configure({ retrieval: { semanticWeight } });
+      // The static table's semantic weight is its own option (tableSemanticWeight, default 0.1).
+      const weightKey = leg === 'static' ? 'tableSemanticWeight' : 'semanticWeight';
+      /** @param {string} strategy @param {number} [weight]  the leg's semantic weight */
+      const run = (strategy, weight) => {
+        if (weight !== undefined) ts.configure({ retrieval: { [weightKey]: weight } });
         const scores = queries.map((q, i) => {
           const options = { strategy, limit: 10, ...(leg === 'use-lite' ? { vector: useVectors[i] } : {}) };
           const hits = ts.search(q.query, /** @type {any} */ (options));
@@ -86,13 +88,13 @@ for (const s of SETS) {
       ts.configure({ retrieval: { adaptiveWeight: false } });
       put(`hybrid (${leg}) adaptiveWeight false`, s.id, run('hybrid'));
       if (values.sweep) {
-        for (const w of [0.1, 0.2, 0.4, 0.5]) put(`hybrid (${leg}) adaptiveWeight false, semanticWeight ${w}`, s.id, run('hybrid', w));
+        for (const w of [0.05, 0.1, 0.2, 0.3, 0.4, 0.5]) put(`hybrid (${leg}) adaptiveWeight false, ${weightKey} ${w}`, s.id, run('hybrid', w));
         ts.configure({ retrieval: { adaptiveWeight: true } });
-        for (const w of [0.2, 0.4]) put(`hybrid (${leg}) semanticWeight ${w}`, s.id, run('hybrid', w));
-        ts.configure({ retrieval: { fusion: 'rrf', semanticWeight: 0.5 } });
-        put(`hybrid (${leg}) fusion rrf, semanticWeight 0.5`, s.id, run('hybrid'));
-        ts.configure({ retrieval: { fusion: 'rrf', semanticWeight: 0.1 } });
-        put(`hybrid (${leg}) fusion rrf, semanticWeight 0.1`, s.id, run('hybrid'));
+        for (const w of [0.05, 0.1, 0.2, 0.3, 0.4]) put(`hybrid (${leg}) ${weightKey} ${w}`, s.id, run('hybrid', w));
+        ts.configure({ retrieval: { fusion: 'rrf', [weightKey]: 0.5 } });
+        put(`hybrid (${leg}) fusion rrf, ${weightKey} 0.5`, s.id, run('hybrid'));
+        ts.configure({ retrieval: { fusion: 'rrf', [weightKey]: 0.1 } });
+        put(`hybrid (${leg}) fusion rrf, ${weightKey} 0.1`, s.id, run('hybrid'));
       }
     } finally {
       ts.dispose();

@@ -228,7 +228,7 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
       // also gives the words the table reads, so the query is split and folded once.
       std::vector<SearchHit> keyword_hits;
       std::vector<float> embedded;
-      double table_coverage = 1;  // a host's vector: the host's model read the whole query
+      std::optional<double> table_coverage;  // none for a host's vector: its model read the whole query
       const std::vector<float>* q = &vector;
       const auto embedded_by_table = [&](StaticEmbedding e) {
         table_coverage = e.coverage();

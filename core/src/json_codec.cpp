@@ -535,8 +535,8 @@ void append_explanation_json(std::string& out, const Explanation& e, const Tool&
 
 namespace {
 
-// {strategy, fusion, keywordWeight, semanticWeight, adaptiveWeight, rrfK, depth}: the default
-// strategy and hybrid fusion.
+// {strategy, fusion, keywordWeight, semanticWeight, tableSemanticWeight, adaptiveWeight, rrfK,
+// depth}: the default strategy and hybrid fusion.
 Status apply_retrieval(const json& value, RetrievalOptions& r) {
   if (!value.is_object()) return Status::error(ErrorCode::InvalidConfig, "'retrieval' must be an object");
   for (const auto& [k, v] : value.items()) {
@@ -547,9 +547,11 @@ Status apply_retrieval(const json& value, RetrievalOptions& r) {
                              "'retrieval.strategy' must be \"keyword\", \"semantic\" or \"hybrid\"");
       }
       r.strategy = *s;
-    } else if (k == "keywordWeight" || k == "semanticWeight" || k == "rrfK") {
-      double& target = k == "keywordWeight" ? r.hybrid.keyword_weight
-                       : k == "semanticWeight" ? r.hybrid.semantic_weight : r.hybrid.rrf_k;
+    } else if (k == "keywordWeight" || k == "semanticWeight" || k == "tableSemanticWeight" || k == "rrfK") {
+      double& target = k == "keywordWeight"         ? r.hybrid.keyword_weight
+                       : k == "semanticWeight"      ? r.hybrid.semantic_weight
+                       : k == "tableSemanticWeight" ? r.hybrid.table_semantic_weight
+                                                    : r.hybrid.rrf_k;
       if (Status st = number_field(value, k.c_str(), target); !st.ok()) return st;
       if (!(target >= 0 && target <= 1000) || (k == "rrfK" && target == 0)) {
         return Status::error(ErrorCode::InvalidConfig, "'retrieval." + k + "' must be in 0..1000" +
@@ -568,7 +570,7 @@ Status apply_retrieval(const json& value, RetrievalOptions& r) {
       if (!v.is_boolean()) return Status::error(ErrorCode::InvalidConfig, "'retrieval.adaptiveWeight' must be a boolean");
       r.hybrid.adaptive_weight = v.get<bool>();
     } else {
-      return unknown_key("retrieval", k, "strategy, fusion, keywordWeight, semanticWeight, adaptiveWeight, rrfK, depth");
+      return unknown_key("retrieval", k, "strategy, fusion, keywordWeight, semanticWeight, tableSemanticWeight, adaptiveWeight, rrfK, depth");
     }
   }
   return Status::success();
@@ -687,7 +689,10 @@ void append_engine_options_json(std::string& out, const EngineOptions& o) {
   append_double(out, o.retrieval.hybrid.semantic_weight);
   out += R"(,"strategy":")";
   out += to_string(o.retrieval.strategy);
-  out += R"("}})";
+  out += '"';
+  append_key(out, "tableSemanticWeight");  // keys in order, as nlohmann::json sorts them
+  append_double(out, o.retrieval.hybrid.table_semantic_weight);
+  out += "}}";
 }
 
 json engine_options_to_json(const EngineOptions& options) {

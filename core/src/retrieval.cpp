@@ -51,12 +51,15 @@ double keyword_confidence(const std::vector<SearchHit>& keyword) {
 }
 
 double fusion_semantic_weight(const std::vector<SearchHit>& keyword, const HybridOptions& options,
-                              double table_coverage) {
-  const double coverage = std::min(std::max(table_coverage, 0.0), kMinTableCoverage) / kMinTableCoverage;
-  if (!options.adaptive_weight || options.fusion != Fusion::Score) return options.semantic_weight * coverage;
+                              std::optional<double> table_coverage) {
+  double weight = options.semantic_weight;
+  if (table_coverage) {
+    weight = options.table_semantic_weight * std::min(std::max(*table_coverage, 0.0), kMinTableCoverage) / kMinTableCoverage;
+  }
+  if (!options.adaptive_weight || options.fusion != Fusion::Score) return weight;
   const double z = keyword_confidence(keyword);
   const double ratio = z > 0 ? kReferenceConfidence / z : INFINITY;
-  return options.semantic_weight * std::min(ratio * ratio * ratio, kMaxWeightFactor) * coverage;
+  return weight * std::min(ratio * ratio * ratio, kMaxWeightFactor);
 }
 
 std::vector<SearchHit> semantic_hits(const std::vector<VectorHit>& best) {

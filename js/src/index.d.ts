@@ -232,14 +232,24 @@ export interface RetrievalConfig {
   /** Weight of the keyword leg (0..1000). Default 1. */
   keywordWeight?: number;
   /**
-   * Weight of the semantic leg (0..1000). Default 0.3. Under score fusion with `adaptiveWeight`,
-   * the weight for a query whose keyword hits are typical of a precise request; see there.
+   * Weight of the semantic leg when a host's embedder embeds the query (0..1000). Default 0.3.
+   * Under score fusion with `adaptiveWeight`, the weight for a query whose keyword hits are
+   * typical of a precise request; see there.
    */
   semanticWeight?: number;
   /**
-   * Score fusion only: scale `semanticWeight` per query by the keyword leg's confidence, `z`,
-   * how many standard deviations its best BM25 score stands above its first 50 scores (tools it
-   * did not reach counting 0): `semanticWeight × min((4.5 / z)³, 10)`. A query whose words single
+   * Weight of the semantic leg when the static table (loadStaticTable) embeds the query, in
+   * place of `semanticWeight` and scaled like it (0..1000). Default 0.1: word vectors read a
+   * query less well than a model, and at 0.3 the table's cosine reorders confident BM25 ranks
+   * (README, "By strategy"). Further scaled by `c / 0.6` when the table knows a share `c` under
+   * 0.6 of the query's words.
+   */
+  tableSemanticWeight?: number;
+  /**
+   * Score fusion only: scale `semanticWeight` (`tableSemanticWeight` with the static table) per
+   * query by the keyword leg's confidence, `z`, how many standard deviations its best BM25 score
+   * stands above its first 50 scores (tools it did not reach counting 0): `semanticWeight ×
+   * min((4.5 / z)³, 10)`. A query whose words single
    * out a tool is ranked by BM25 with the cosine breaking near-ties; one whose words match many
    * tools alike (a paraphrase) leans on the cosine. Default true; false weighs every query alike.
    */

@@ -332,7 +332,8 @@ TEST_CASE("hybrid with the static table weighs its leg by the share of the query
   EngineOptions o = e.options();
   o.retrieval.hybrid.fusion = Fusion::Rrf;  // ranks only: each hit's score shows the weight
   o.retrieval.hybrid.keyword_weight = 1;
-  o.retrieval.hybrid.semantic_weight = 1;
+  o.retrieval.hybrid.table_semantic_weight = 1;  // the table's weight: semantic_weight is a host embedder's
+  o.retrieval.hybrid.semantic_weight = 7;
   REQUIRE(e.configure(o).ok());
   size_t scaled = 0;
   for (const char* query : {"Lies bitte die Textdatei und schick sie in den Kanal", "Прочитай текстовый файл",
@@ -418,15 +419,21 @@ TEST_CASE("keyword_confidence measures how far the best score stands out of 50",
   o.fusion = Fusion::Rrf;  // RRF weighs ranks: never scaled by confidence
   CHECK(fusion_semantic_weight({}, o) == 0.3);
 
-  // A static table that knows under kMinTableCoverage of the query's words: the weight falls
-  // in proportion, in either fusion; at or above it, and for a host's vector (1), it stands.
-  CHECK(fusion_semantic_weight({}, o, 0.3) == Approx(0.3 * 0.3 / kMinTableCoverage));
+  // A static table's query vector: table_semantic_weight (0.1) in place of semantic_weight,
+  // falling in proportion, in either fusion, when the table knows under kMinTableCoverage of
+  // the query's words; at or above it, it stands. A host's vector (no coverage): semantic_weight.
+  CHECK(o.table_semantic_weight == 0.1);
+  CHECK(fusion_semantic_weight({}, o, 0.3) == Approx(0.1 * 0.3 / kMinTableCoverage));
   CHECK(fusion_semantic_weight({}, o, 0.0) == 0);
-  CHECK(fusion_semantic_weight({}, o, kMinTableCoverage) == 0.3);
-  CHECK(fusion_semantic_weight({}, o, 0.9) == 0.3);
+  CHECK(fusion_semantic_weight({}, o, kMinTableCoverage) == 0.1);
+  CHECK(fusion_semantic_weight({}, o, 0.9) == 0.1);
+  CHECK(fusion_semantic_weight({}, o, std::nullopt) == 0.3);
   o.fusion = Fusion::Score;
-  CHECK(fusion_semantic_weight(hits({5}), o, 0.45) == Approx(0.3 * std::pow(4.5 / 7, 3) * 0.45 / kMinTableCoverage));
-  CHECK(fusion_semantic_weight(hits({5}), o, 1) == Approx(0.3 * std::pow(4.5 / 7, 3)));
+  CHECK(fusion_semantic_weight(hits({5}), o, 0.45) == Approx(0.1 * std::pow(4.5 / 7, 3) * 0.45 / kMinTableCoverage));
+  CHECK(fusion_semantic_weight(hits({5}), o, 1) == Approx(0.1 * std::pow(4.5 / 7, 3)));
+  CHECK(fusion_semantic_weight(hits({5}), o) == Approx(0.3 * std::pow(4.5 / 7, 3)));
+  o.table_semantic_weight = 0.25;
+  CHECK(fusion_semantic_weight(hits({5}), o, 1) == Approx(0.25 * std::pow(4.5 / 7, 3)));
 }
 
 TEST_CASE("fuse_hybrid with RRF sums weighted reciprocal ranks", "[retrieval]") {

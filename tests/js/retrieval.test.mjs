@@ -133,6 +133,7 @@ test('bad embedders and bad query vectors are typed errors', async () => {
     assert.throws(() => ts.search('x', { strategy: 'fuzzy' }), expectCode('INVALID_ARGUMENT'));
     assert.throws(() => ts.configure({ retrieval: { strategy: 'regex' } }), expectCode('INVALID_CONFIG'));
     assert.throws(() => ts.configure({ retrieval: { semanticWeight: -1 } }), expectCode('INVALID_CONFIG'));
+    assert.throws(() => ts.configure({ retrieval: { tableSemanticWeight: 1001 } }), expectCode('INVALID_CONFIG'));
     assert.throws(() => ts.configure({ retrieval: { adaptiveWeight: 'yes' } }), expectCode('INVALID_CONFIG'));
     // A vector given directly skips the embedder (the low-level path).
     const v = new Float32Array(26);
@@ -349,40 +350,48 @@ test('regex strategy: names, descriptions, case, bad patterns, and linear time o
   }
 });
 
-test('score fusion weighs the semantic leg by the keyword leg\'s confidence, as documented (adaptiveWeight)', async () => {
+test('score fusion weighs the semantic leg by the keyword leg\'s confidence, as documented (adaptiveWeight, tableSemanticWeight)', async () => {
   const ts = await builtInEngine({ config: { gate: { maxSearchLimit: 50 } } });
   try {
     ts.loadStaticTable(staticTable);
-    assert.equal(ts.configure({}).retrieval.adaptiveWeight, true, 'the default');
-    /** The weight README and index.d.ts state: 0.3 x min((4.5 / z)^3, 10), z over 50 scores. */
-    const documentedWeight = (/** @type {string} */ query) => {
+    const defaults = ts.configure({}).retrieval;
+    assert.equal(defaults.adaptiveWeight, true, 'the default');
+    assert.equal(defaults.tableSemanticWeight, 0.1, 'the static table\'s default weight');
+    /** The weight README and index.d.ts state: base x min((4.5 / z)^3, 10), z over 50 scores. */
+    const documentedWeight = (/** @type {string} */ query, /** @type {number} */ base) => {
       const scores = ts.search(query, { strategy: 'keyword', limit: 50 }).map((h) => h.score);
       while (scores.length < 50) scores.push(0);
       const best = Math.max(...scores);
       const mean = scores.reduce((a, b) => a + b, 0) / 50;
       const sd = Math.sqrt(scores.reduce((a, b) => a + b * b, 0) / 50 - mean * mean);
       const z = best > 0 && sd > 0 ? (best - mean) / sd : 0;
-      return { best, weight: z > 0 ? 0.3 * Math.min((4.5 / z) ** 3, 10) : 3 };
+      return { best, weight: z > 0 ? base * Math.min((4.5 / z) ** 3, 10) : 10 * base };
     };
-    const weights = [];
-    for (const query of ['elevation of a mountain', 'save this note for later', 'read the file', 'banana orchestra']) {
-      const { best, weight } = documentedWeight(query);
-      weights.push(weight);
-      for (const [adaptive, w] of [[true, weight], [false, 0.3]]) {
-        ts.configure({ retrieval: { adaptiveWeight: adaptive } });
-        const hits = ts.search(query, { strategy: 'hybrid', limit: 10 });
-        assert.ok(hits.length > 0, query);
-        for (const h of hits) {
-          if (h.match === 'exact') continue;
-          const keyword = h.legs.keyword ? h.legs.keyword.score / best : 0;
-          const expected = keyword + w * h.legs.semantic.score;
-          assert.ok(Math.abs(h.score - expected) <= 1e-9 * Math.max(1, expected), `${query} (${adaptive}): ${h.name} ${h.score} != ${expected}`);
+    // With the static table, tableSemanticWeight is the base and semanticWeight (a host
+    // embedder's) plays no part: first the defaults, then both set apart. The queries are
+    // English words the table knows, so its coverage does not scale them.
+    for (const [table, semantic] of [[0.1, 0.3], [0.25, 0.9]]) {
+      ts.configure({ retrieval: { tableSemanticWeight: table, semanticWeight: semantic } });
+      const weights = [];
+      for (const query of ['elevation of a mountain', 'save this note for later', 'read the file', 'banana orchestra']) {
+        const { best, weight } = documentedWeight(query, table);
+        weights.push(weight);
+        for (const [adaptive, w] of [[true, weight], [false, table]]) {
+          ts.configure({ retrieval: { adaptiveWeight: adaptive } });
+          const hits = ts.search(query, { strategy: 'hybrid', limit: 10 });
+          assert.ok(hits.length > 0, query);
+          for (const h of hits) {
+            if (h.match === 'exact') continue;
+            const keyword = h.legs.keyword ? h.legs.keyword.score / best : 0;
+            const expected = keyword + w * h.legs.semantic.score;
+            assert.ok(Math.abs(h.score - expected) <= 1e-9 * Math.max(1, expected), `${query} (${adaptive}, ${table}): ${h.name} ${h.score} != ${expected}`);
+          }
         }
+        ts.configure({ retrieval: { adaptiveWeight: true } });
       }
-      ts.configure({ retrieval: { adaptiveWeight: true } });
+      assert.ok(Math.min(...weights) < table && Math.max(...weights) > table, `weights ${weights}`);
+      assert.equal(weights[3], 10 * table, 'nothing matched: ten times the configured weight');
     }
-    assert.ok(Math.min(...weights) < 0.3 && Math.max(...weights) > 0.3, `weights ${weights}`);
-    assert.equal(weights[3], 3, 'nothing matched: ten times the configured weight');
   } finally {
     ts.dispose();
   }

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
       preselectTopK: 8, inlineSchemaMaxTokens: 300, thresholdTools: 40 },
     bm25: { k1: 1.2, b: 0.75, weights: { name: 3, server: 1, description: 1, paramNames: 1, paramDescriptions: 0.5 } },
     namespacing: 'prefix',
-    retrieval: { strategy: 'hybrid', fusion: 'score', keywordWeight: 1, semanticWeight: 0.5, adaptiveWeight: false, rrfK: 60, depth: 50 },
+    retrieval: { strategy: 'hybrid', fusion: 'score', keywordWeight: 1, semanticWeight: 0.5, tableSemanticWeight: 0.1, adaptiveWeight: false, rrfK: 60, depth: 50 },
   };
   const embedder: Embedder = { id: 'm', dimensions: 3, embed: async (texts) => texts.map(() => new Float32Array(3)) };
   const options: CreateToolSearchOptions = { wasm: '/x.wasm', config, embedder, embedderTimeoutMs: 5000 };

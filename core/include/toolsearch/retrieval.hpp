@@ -34,7 +34,11 @@ std::optional<Fusion> fusion_from_string(std::string_view s);
 struct HybridOptions {
   Fusion fusion = Fusion::Score;  ///< default score
   double keyword_weight = 1.0;    ///< default 1
-  double semantic_weight = 0.3;   ///< default 0.3
+  double semantic_weight = 0.3;   ///< default 0.3: a host's embedder
+  /// The semantic leg's weight when a static table embeds the query, in place of
+  /// semantic_weight (and scaled like it). Default 0.1: a table of word vectors reads a query
+  /// less well than a model, and at 0.3 its cosine reorders BM25's confident ranks.
+  double table_semantic_weight = 0.1;
   double rrf_k = 60;              ///< default 60 (seed 003); Rrf only
   size_t depth = 50;              ///< candidates taken from each leg, default 50
   /// Score fusion only: semantic_weight is scaled per query by the keyword leg's confidence
@@ -72,13 +76,13 @@ double keyword_confidence(const std::vector<SearchHit>& keyword);
 /// cosine breaking near-ties; one whose words match many tools alike leans on the cosine.
 /// Chosen on both dev splits with USE-lite (scripts/retrieval-table.mjs): MetaTool dev recall@5
 /// 0.674 -> 0.706, Seal-Tools dev 0.909 -> 0.911, against a fixed 0.3.
-/// `table_coverage`, the share of the query's words a static table knows (StaticEmbedding::
-/// coverage(); default 1, a host's embedder), scales the weight, in either fusion, by
-/// table_coverage / kMinTableCoverage when under kMinTableCoverage (0.6): the table is English,
-/// and the vector of a request in another language, or of one made of words the table lacks,
-/// says little.
+/// `table_coverage` is set when a static table embedded the query: the share of the query's
+/// words it knows (StaticEmbedding::coverage()). The weight is then options.
+/// table_semantic_weight, scaled as above and, in either fusion, by table_coverage /
+/// kMinTableCoverage when under kMinTableCoverage (0.6): the table is English, and the vector
+/// of a request in another language, or of one made of words the table lacks, says little.
 double fusion_semantic_weight(const std::vector<SearchHit>& keyword, const HybridOptions& options,
-                              double table_coverage = 1);
+                              std::optional<double> table_coverage = std::nullopt);
 
 /// What search(), the bridge's tool_search and pre-selection use when a request names no strategy.
 struct RetrievalOptions {

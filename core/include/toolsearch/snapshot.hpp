@@ -20,7 +20,7 @@
 namespace toolsearch {
 
 /// The format version this engine writes and reads. Any other version is InvalidSnapshot.
-inline constexpr uint32_t kSnapshotVersion = 5;
+inline constexpr uint32_t kSnapshotVersion = 6;
 /// Larger byte strings are TooLarge (loading needs about three times the snapshot in memory).
 inline constexpr size_t kMaxSnapshotBytes = 256u * 1024 * 1024;
 
