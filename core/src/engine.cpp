@@ -254,6 +254,7 @@ Result<Retrieval> Engine::run_strategy(std::string_view query, RetrievalStrategy
       }
       HybridOptions fusion = options_.retrieval.hybrid;
       fusion.semantic_weight = fusion_semantic_weight(keyword_hits, fusion, table_coverage);
+      out.semantic_weight = fusion.semantic_weight;
       std::vector<float> keyword_cosines;
       if (fusion.fusion == Fusion::Score) {
         std::vector<size_t> tools(keyword_hits.size());

@@ -494,6 +494,8 @@ void append_explanation_json(std::string& out, const Explanation& e, const Tool&
     append_leg_json(out, hit->keyword);
     out += R"(,"semantic":)";
     append_leg_json(out, hit->semantic);
+    append_key(out, "semanticWeight");
+    append_double(out, ranking.semantic_weight);
     out += '}';
   }
   out += R"(,"match":")";

@@ -437,8 +437,14 @@ export interface Explanation {
   rank: number | null;
   /** The tool's score in that ranking (BM25, cosine, fused RRF or 1). */
   strategyScore?: number;
-  /** Hybrid: each leg's rank and score. */
-  legs?: { keyword: LegRank | null; semantic: SemanticLegRank | null };
+  /**
+   * Hybrid: each leg's rank and score, and the weight the semantic leg got for this query
+   * (`semanticWeight`, or `tableSemanticWeight` with the static table, scaled by the keyword
+   * leg's confidence under score fusion with `adaptiveWeight` and by the table's share of the
+   * query's words): under score fusion `strategyScore` is `keywordWeight × keyword.score / best
+   * keyword score + semanticWeight × semantic.score`.
+   */
+  legs?: { keyword: LegRank | null; semantic: SemanticLegRank | null; semanticWeight: number };
   degraded?: string;
   score: number;
   queryTokens: string[];

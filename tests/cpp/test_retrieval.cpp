@@ -348,6 +348,7 @@ TEST_CASE("hybrid with the static table weighs its leg by the share of the query
     REQUIRE(r.ok());
     REQUIRE(r->strategy == RetrievalStrategy::Hybrid);
     REQUIRE_FALSE(r->hits.empty());
+    CHECK(r->semantic_weight == Approx(weight));  // what explain() reports
     for (const SearchHit& h : r->hits) {
       const double keyword = h.keyword.rank ? 1.0 / (60.0 + static_cast<double>(h.keyword.rank)) : 0.0;
       const bool ranked = h.semantic.rank && h.semantic.rank != LegRank::kUnranked;

@@ -412,6 +412,17 @@ test('explain() reports each leg of a hybrid ranking', async () => {
     // settles the hits (the rank is then null), and otherwise agrees.
     assert.ok(Number.isInteger(e.legs.semantic.rank) && e.legs.semantic.rank >= 1);
     assert.ok(top.legs.semantic.rank === null || top.legs.semantic.rank === e.legs.semantic.rank);
+    // The weight the semantic leg got for this query, with which the fused score is rebuilt from
+    // the legs (score fusion: keyword score over the best one, plus weight times cosine), and
+    // which follows tableSemanticWeight in proportion (the same keyword hits, the same factor).
+    const best = Math.max(...ts.search('save this note for later', { strategy: 'keyword', limit: 50 }).map((h) => h.score));
+    const w = e.legs.semanticWeight;
+    assert.ok(w > 0, `weight ${w}`);
+    const rebuilt = (e.legs.keyword ? e.legs.keyword.score / best : 0) + w * e.legs.semantic.score;
+    assert.ok(Math.abs(e.strategyScore - rebuilt) <= 1e-9 * e.strategyScore, `${e.strategyScore} != ${rebuilt}`);
+    ts.configure({ retrieval: { tableSemanticWeight: 0.2 } });
+    const doubled = ts.explain('save this note for later', top.name, { strategy: 'hybrid' }).legs.semanticWeight;
+    assert.ok(Math.abs(doubled - 2 * w) <= 1e-12 * w, `${doubled} != 2 x ${w}`);
     const keyword = ts.explain('save this note for later', top.name);
     assert.equal(keyword.strategy, 'keyword');
     assert.equal(keyword.legs, undefined);

@@ -208,7 +208,7 @@ test('search view: ranked hits as you type, latency, explanation, exact and subs
   assert.match((await page.textContent('#search-meta')) ?? '', /over 106 tools, hybrid/);
   assert.equal(await page.getAttribute('#hits .hit:first-child', 'data-name'), 'mcp_sequential-thinking_sequentialthinking');
   await page.click('#hits .hit:first-child .explain-toggle');
-  assert.match((await page.textContent('#hits .hit:first-child #explain-legs')) ?? '', /^hybrid: rank 1, score [\d.]+ · keyword leg rank \d+, score [\d.]+ · semantic leg rank \d+/);
+  assert.match((await page.textContent('#hits .hit:first-child #explain-legs')) ?? '', /^hybrid: rank 1, score [\d.]+ · keyword leg rank \d+, score [\d.]+ · semantic leg rank \d+, score [\d.]+ \(fused: BM25 over the best BM25 \+ \d\.\d{3} × cosine, the weight this query got\)/);
   await page.selectOption('#search-strategy', 'regex');
   await page.fill('#search-input', '^mcp_slack_');
   await page.press('#search-input', 'Enter');

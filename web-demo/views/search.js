@@ -272,7 +272,9 @@ export function searchView(app, root) {
             `${ex.strategy}: rank ${ex.rank ?? '–'}`,
             ex.strategyScore === undefined ? '' : `, score ${ex.strategyScore.toFixed(3)}`,
             ex.legs ? ` · keyword leg ${leg(ex.legs.keyword)} · semantic leg ${leg(ex.legs.semantic)}` : '',
-            ex.strategy === 'hybrid' ? ' (fused: BM25 over the best BM25 + 0.3 × cosine). The BM25 terms follow.' : '');
+            ex.strategy === 'hybrid' && ex.legs
+              ? ` (fused: BM25 over the best BM25 + ${ex.legs.semanticWeight.toFixed(3)} × cosine, the weight this query got). The BM25 terms follow.`
+              : '');
     return [
       intro,
       strategyLine,

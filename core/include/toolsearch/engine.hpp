@@ -56,6 +56,8 @@ struct Retrieval {
   /// Why a semantic or hybrid request ran as keyword ("" when it did not): no embedder, no
   /// query vector, or no tool vectors yet.
   std::string degraded;
+  /// Hybrid: the weight the semantic leg got for this query (fusion_semantic_weight); 0 otherwise.
+  double semantic_weight = 0;
 };
 
 class Engine {
