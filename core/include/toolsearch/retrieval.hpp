@@ -77,8 +77,8 @@ double keyword_confidence(const std::vector<SearchHit>& keyword);
 /// Chosen on both dev splits with USE-lite (scripts/retrieval-table.mjs): MetaTool dev recall@5
 /// 0.674 -> 0.706, Seal-Tools dev 0.909 -> 0.911, against a fixed 0.3.
 /// `table_coverage` is set when a static table embedded the query: the share of the query's
-/// words it knows (StaticEmbedding::coverage()). The weight is then options.
-/// table_semantic_weight, scaled as above and, in either fusion, by table_coverage /
+/// words it knows (StaticEmbedding::coverage()). The weight is then
+/// options.table_semantic_weight, scaled as above and, in either fusion, by table_coverage /
 /// kMinTableCoverage when under kMinTableCoverage (0.6): the table is English, and the vector
 /// of a request in another language, or of one made of words the table lacks, says little.
 double fusion_semantic_weight(const std::vector<SearchHit>& keyword, const HybridOptions& options,
