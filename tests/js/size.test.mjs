@@ -1,8 +1,8 @@
 // Size budget of what the packed package ships: the .wasm and the Emscripten glue, raw,
 // gzipped (zlib level 9) and brotli'd, printed, with the combined gzipped size held under
-// 209 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
+// 212 KB (191 KB also until round 34, which dropped embind for C functions: 6.3 KB less, 5.6
 // of them the glue's, docs/wasm-boundary.md; then 185 KB until round 36, 189 KB until round 37,
-// 191 KB until round 38, 193 KB until round 39, 198 KB until round 40, 202 KB until round 41 and 204 KB until round 42, each raised by the
+// 191 KB until round 38, 193 KB until round 39, 198 KB until round 40, 202 KB until round 41, 204 KB until round 42 and 209 KB until round 44, each raised by the
 // items below that name that round). DESIGN.md's bar was 150 KB; what the other 48 bought (before that saving), measured (core/CMakeLists.txt has
 // the table, README "Size" the summary): everything at -Oz is 156 KB (index snapshots took the
 // module past 150 at any setting), the 17 KB from there to 173 KB make keyword search 3x,
@@ -82,6 +82,10 @@
 // 0.518, 0.861 -> 1.000 and 0.704 -> 0.815; those sets' misses had been read, so only the
 // thirteenth set's first run is a fair test of them), no set losing, Seal-Tools and MetaTool
 // unchanged.
+// Round 44's 3.1 KB (213,265 -> 216,476 bytes) are binaryen's last pass at -O3 instead of -Oz
+// (wasm/CMakeLists.txt), which inlines the small helpers the search path calls in every loop:
+// a Seal-Tools search through the JS API 1.60-1.63x native -> 1.43-1.47x (the issue's bar is
+// 1.5x; bench/js-vs-native.bench.mjs), add() of the built-in catalog 2.9 -> 2.3 ms.
 // Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
@@ -95,7 +99,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { packedPackage, resolveExport } from './support/packed.mjs';
 
-const BUDGET_GZIP = 209 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
+const BUDGET_GZIP = 212 * 1024; // .wasm + glue, gzipped (KB = 1,024 bytes)
 
 function sizes(file) {
   const bytes = readFileSync(file);
