@@ -84,8 +84,8 @@
 // unchanged.
 // Round 44's 3.1 KB (213,265 -> 216,476 bytes) are binaryen's last pass at -O3 instead of -Oz
 // (wasm/CMakeLists.txt), which inlines the small helpers the search path calls in every loop:
-// a Seal-Tools search through the JS API 1.60-1.63x native -> 1.46-1.56x, 1.5x or under in six
-// runs of eight (the issue's bar; bench/js-vs-native.bench.mjs), add() of the built-in catalog 2.9 -> 2.3 ms.
+// a Seal-Tools search through the JS API 1.60-1.63x native -> a median of 1.50x over 16 runs
+// (1.43-1.71x; the issue's bar is 1.5x; bench/js-vs-native.bench.mjs), add() of the built-in catalog 2.9 -> 2.3 ms.
 // Also printed:
 // everything a browser downloads through the `browser` entry (entry + every module it imports
 // + the .wasm).
